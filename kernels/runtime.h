@@ -1,0 +1,44 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The runtime context: which allocator each device allocates from, which stream ops launch
+// on, and the ledger they all report to. One per thread of work; tests and the harness swap
+// allocators with AllocatorGuard.
+
+#include "kernels/allocator.h"
+#include "kernels/ledger.h"
+
+namespace clampbench {
+
+class Runtime {
+ public:
+  static Runtime& current();
+
+  AllocationLedger& ledger() { return ledger_; }
+  Allocator& allocator(DeviceType device);
+  void set_allocator(DeviceType device, Allocator* allocator);  // nullptr restores the default
+  Stream stream() const { return stream_; }
+  void set_stream(Stream s) { stream_ = s; }
+  // Blocks until all work queued on the current stream has finished (no-op on host).
+  void synchronize();
+
+ private:
+  Runtime();
+  AllocationLedger ledger_;
+  Allocator* allocators_[kNumDeviceTypes] = {};
+  Stream stream_{};
+};
+
+class AllocatorGuard {
+ public:
+  AllocatorGuard(DeviceType device, Allocator* allocator);
+  ~AllocatorGuard();
+  AllocatorGuard(const AllocatorGuard&) = delete;
+  AllocatorGuard& operator=(const AllocatorGuard&) = delete;
+
+ private:
+  DeviceType device_;
+  Allocator* previous_;
+};
+
+}  // namespace clampbench

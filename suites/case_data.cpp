@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// CaseData: the named input buffers of one case, and their deep clone, which keeps views
+// views and aliasing aliasing (one new storage per distinct old storage).
+
+#include <map>
+#include <stdexcept>
+
+#include "kernels/detail/backend.h"
+#include "kernels/runtime.h"
+#include "suites/suite.h"
+
+namespace clampbench {
+
+Tensor& CaseData::get(const std::string& name) {
+  for (auto& b : buffers) {
+    if (b.name == name) return b.tensor;
+  }
+  throw std::out_of_range("CaseData has no buffer '" + name + "'");
+}
+
+const Tensor& CaseData::get(const std::string& name) const {
+  for (const auto& b : buffers) {
+    if (b.name == name) return b.tensor;
+  }
+  throw std::out_of_range("CaseData has no buffer '" + name + "'");
+}
+
+void CaseData::add(std::string name, Tensor t, Role role) {
+  for (const auto& b : buffers) {
+    if (b.name == name) throw std::logic_error("CaseData already has a buffer '" + name + "'");
+  }
+  buffers.push_back(Buffer{std::move(name), std::move(t), role});
+}
+
+CaseData CaseData::clone() const {
+  CaseData out;
+  out.device = device;
+  // One new storage per distinct old storage, so that views of one buffer stay views of one.
+  std::map<const Storage*, std::shared_ptr<Storage>> copies;
+  Runtime& rt = Runtime::current();
+  for (const auto& b : buffers) {
+    if (!b.tensor.defined()) {
+      out.buffers.push_back(b);
+      continue;
+    }
+    const std::shared_ptr<Storage>& old = b.tensor.storage();
+    auto it = copies.find(old.get());
+    if (it == copies.end()) {
+      const DeviceType dev = old->device();
+      auto fresh = std::make_shared<Storage>(&rt.allocator(dev), old->nbytes(), rt.stream());
+      if (old->nbytes() > 0) {
+        detail::copy_bytes(fresh->data(), dev, old->data(), dev, old->nbytes(), rt.stream());
+      }
+      it = copies.emplace(old.get(), std::move(fresh)).first;
+    }
+    out.buffers.push_back(Buffer{b.name,
+                                 Tensor(it->second, b.tensor.dtype(), b.tensor.shape(),
+                                        b.tensor.strides(), b.tensor.storage_offset()),
+                                 b.role});
+  }
+  return out;
+}
+
+}  // namespace clampbench

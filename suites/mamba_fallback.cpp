@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Site 1b: the mamba builder's fallback for the last scheduled block index under speculative
+// decoding. Where the previous step's index is unknown (-1), fall back to the block of the
+// last computed token, (nct - 1) // B, which is -1 for fresh prefills and so clamped at 0.
+
+#include <algorithm>
+#include <vector>
+
+#include "suites/all_suites.h"
+#include "suites/detail/builder_ops.h"
+#include "suites/detail/input_gen.h"
+
+namespace clampbench::suites {
+namespace {
+
+constexpr const char* kName = "mamba_fallback";
+
+// Per call: (nct - 1) // B 2, clamp 1 (0 in place), prev >= 0 1, where 1: 5 vs 4.
+Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+  const Tensor& nct = in.get("num_computed_tokens");
+  const Tensor& prev = in.get("prev_last_scheduled_idx");
+  Tensor fallback = floor_divide(sub(nct, 1), p.get("B"));  // -1 where nct == 0
+  if (in_place) {
+    clamp_(fallback, 0);
+  } else {
+    fallback = clamp(fallback, 0);
+  }
+  Tensor known = ge(prev, 0);
+  return {{"block_idx_last_scheduled_token", where(known, prev, fallback)}};
+}
+
+// Requests that ran last step know their previous index (the block of a position up to K
+// tokens back); new requests, fresh prefills and padding rows do not (-1).
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  detail::Rng rng(seed, kName);
+  const std::int64_t rows = p.get("R"), block = p.get("B"), max_len = p.get("L"), k = p.get("K");
+  const std::int64_t padding = rows >= 4 ? rows / 4 : 0;
+  std::vector<std::int32_t> nct(rows, 0), prev(rows, -1);
+  for (std::int64_t r = 0; r < rows - padding; ++r) {
+    const std::int64_t kind = rng.uniform(0, 3);
+    if (kind == 0) continue;  // fresh prefill: nothing computed, nothing known
+    std::int64_t done = kind == 3 ? rng.uniform(1, max_len / block - 1) * block - rng.uniform(0, 1)
+                                  : rng.uniform(1, max_len - 1);
+    nct[r] = static_cast<std::int32_t>(done);
+    if (kind != 1) {  // ran last step: its last scheduled token was up to K tokens back
+      const std::int64_t last = std::max<std::int64_t>(done - 1 - rng.uniform(0, k), 0);
+      prev[r] = static_cast<std::int32_t>(last / block);
+    }
+  }
+  CaseData data;
+  data.device = device;
+  data.add("num_computed_tokens", from_vector<std::int32_t>(nct, Dims{rows}, device), Role::Persistent);
+  data.add("prev_last_scheduled_idx", detail::front_view<std::int32_t>(prev, 8, -1, device),
+           Role::Persistent);
+  return data;
+}
+
+}  // namespace
+
+Suite make_mamba_fallback_suite() {
+  return SuiteBuilder(kName)
+      .describe("mamba speculative-decoding fallback: where(prev >= 0, prev, clamp((nct - 1) // B, 0))")
+      .source("vllm/v1/attention/backends/mamba_attn.py",
+              "BaseMambaAttentionMetadataBuilder._compute_common_metadata")
+      .device(SuiteDevice::Gpu)
+      .axis("R", {8}, {1, 64, 256, 1024}, {1, 8, 64, 256, 512, 1024})
+      .axis("B", {256}, {256, 528, 1056, 2048}, {256, 512, 528, 1024, 1056, 2048})
+      .axis("L", {8192}, {32768, 131072}, {8192, 32768, 131072})
+      .axis("K", {2}, {1, 3}, {1, 2, 3})
+      .inputs(make_inputs)
+      .outputs({"block_idx_last_scheduled_token"})
+      .variant("clamp", "torch.clamp(fallback, min=0): a new tensor",
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+      .variant("clamp_", "fallback.clamp_(min=0): in place",
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .build();
+}
+
+}  // namespace clampbench::suites

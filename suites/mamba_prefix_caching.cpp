@@ -1,0 +1,97 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Site 1a: the mamba builder's prefix-caching block indices (mode "all"). Three cdiv-based
+// block indices per request; two of them may be -1 (fresh prefills, padding rows) and are
+// clamped at 0 -- out of place before the PR, in place after.
+
+#include <algorithm>
+#include <vector>
+
+#include "suites/all_suites.h"
+#include "suites/detail/builder_ops.h"
+#include "suites/detail/input_gen.h"
+
+namespace clampbench::suites {
+namespace {
+
+constexpr const char* kName = "mamba_prefix_caching";
+
+// Per call: 3 + 4 + 3 allocations, plus 1 per out-of-place clamp (12 vs 10).
+Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+  const Tensor& nct = in.get("num_computed_tokens");
+  const Tensor& seq_lens = in.get("seq_lens");
+  const std::int64_t block = p.get("B");
+  Tensor last_computed = sub(detail::cdiv(nct, block), 1);             // 3: -1 where nct == 0
+  Tensor first_scheduled = sub(detail::cdiv(add(nct, 1), block), 1);   // 4: never negative
+  Tensor last_scheduled = sub(detail::cdiv(seq_lens, block), 1);       // 3: -1 in padding rows
+  if (in_place) {
+    clamp_(last_computed, 0);
+    clamp_(last_scheduled, 0);
+  } else {
+    last_computed = clamp(last_computed, 0);
+    last_scheduled = clamp(last_scheduled, 0);
+  }
+  return {{"block_idx_last_computed_token", last_computed},
+          {"block_idx_first_scheduled_token", first_scheduled},
+          {"block_idx_last_scheduled_token", last_scheduled}};
+}
+
+// A mixed batch: fresh prefills (nct 0), decodes with up to 4 new tokens, chunked-prefill
+// continuations, rows sitting exactly on block boundaries, and zero padding rows at the end.
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  detail::Rng rng(seed, kName);
+  const std::int64_t rows = p.get("R"), block = p.get("B"), max_len = p.get("L");
+  const std::int64_t padding = rows >= 4 ? rows / 4 : 0;
+  std::vector<std::int32_t> nct(rows, 0), seq(rows, 0);
+  for (std::int64_t r = 0; r < rows - padding; ++r) {
+    std::int64_t done = 0, total = 0;
+    switch (rng.uniform(0, 3)) {
+      case 0:  // fresh prefill
+        total = rng.uniform(1, std::min<std::int64_t>(max_len, 8192));
+        break;
+      case 1:  // decode
+        done = rng.uniform(1, max_len - 5);
+        total = done + rng.uniform(1, 4);
+        break;
+      case 2:  // chunked prefill continuation, often block aligned
+        done = rng.chance(1, 2) ? rng.uniform(1, max_len / block - 1) * block : rng.uniform(1, max_len / 2);
+        total = std::min(max_len, done + rng.uniform(1, 2048));
+        break;
+      default:  // on a block boundary: the last computed token ends a block, or the next starts one
+        done = rng.uniform(1, max_len / block - 1) * block - rng.uniform(0, 1);
+        total = done + 1;
+        break;
+    }
+    nct[r] = static_cast<std::int32_t>(done);
+    seq[r] = static_cast<std::int32_t>(total);
+  }
+  CaseData data;
+  data.device = device;
+  data.add("num_computed_tokens", from_vector<std::int32_t>(nct, Dims{rows}, device), Role::Persistent);
+  data.add("seq_lens", detail::front_view<std::int32_t>(seq, 8, 0, device), Role::Persistent);
+  return data;
+}
+
+}  // namespace
+
+Suite make_mamba_prefix_caching_suite() {
+  return SuiteBuilder(kName)
+      .describe("mamba prefix caching: block indices of the last computed, first and last "
+                "scheduled token; the -1 of fresh prefills and padding rows clamped at 0")
+      .source("vllm/v1/attention/backends/mamba_attn.py",
+              "BaseMambaAttentionMetadataBuilder._compute_prefix_caching_block_indices")
+      .device(SuiteDevice::Gpu)
+      .axis("R", {8}, {1, 64, 256, 1024}, {1, 8, 64, 256, 512, 1024})
+      .axis("B", {256, 528}, {256, 528, 1056, 2048}, {256, 512, 528, 1024, 1056, 2048})
+      .axis("L", {8192}, {32768, 131072}, {8192, 32768, 131072})
+      .inputs(make_inputs)
+      .outputs({"block_idx_last_computed_token", "block_idx_first_scheduled_token",
+                "block_idx_last_scheduled_token"})
+      .variant("clamp", "torch.clamp(idx, min=0): a new tensor per clamp",
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+      .variant("clamp_", "idx.clamp_(min=0): in place",
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .build();
+}
+
+}  // namespace clampbench::suites

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Site 5: ROCm AITER flash-attention extend path. The cached KV of each extend request is
+// read in chunks of T // E tokens; a chunk that starts past a request's cached length has a
+// negative length, clamped at 0. Host tensors in vLLM (the plan is read with .tolist()).
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "suites/all_suites.h"
+#include "suites/detail/builder_ops.h"
+#include "suites/detail/chunked_context.h"
+#include "suites/detail/input_gen.h"
+
+namespace clampbench::suites {
+namespace {
+
+constexpr const char* kName = "rocm_aiter_fa_chunks";
+constexpr std::int64_t kTokensPerIteration = 32 * 1024;  // _CP_TOKENS_PER_ITER_ROCM
+
+// Per call (clamp / clamp_): max 1, plan_chunks 5 + clamp 1/0, cumulative_lens 2, max of the
+// totals 1, token_to_request 4, seq_tot 1, max_seq_lens 1: 16 / 15.
+Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+  (void)p;
+  const Tensor& computed = in.get("computed_kv_lens");
+  const std::int64_t extends = computed.size(0);
+  const std::int64_t chunk = kTokensPerIteration / extends;
+  const std::int64_t num_chunks = detail::cdiv(item_int(max(computed)), chunk);
+  if (num_chunks <= 0) throw std::invalid_argument("rocm_aiter_fa_chunks: computed_kv_lens must be >= 1");
+  detail::ChunkPlan plan = detail::plan_chunks(computed, num_chunks, chunk, in_place);
+  Tensor cu = detail::cumulative_lens(plan.seq_lens);
+  const std::int64_t max_cum_tokens = item_int(max(cu.select(1, extends)));
+  Tensor token_to_batch = detail::token_to_request(cu, max_cum_tokens);
+  return {{"chunk_starts", plan.starts},
+          {"cu_seq_lens", cu},
+          {"seq_lens", plan.seq_lens},
+          {"token_to_batch", token_to_batch},
+          {"seq_tot", sum(plan.seq_lens, 1)},
+          {"max_seq_lens", amax(plan.seq_lens, 1)}};
+}
+
+// computed = seq_len - query_len >= 1 per extend request: one request at the full length L
+// (which fixes the number of chunks), the others spread below it, some of them short enough
+// that later chunks start past their context.
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType) {
+  detail::Rng rng(seed, kName);
+  const std::int64_t extends = p.get("E"), max_len = p.get("L");
+  std::vector<std::int32_t> computed(extends);
+  for (auto& c : computed) {
+    c = static_cast<std::int32_t>(rng.chance(1, 4) ? rng.uniform(1, 64) : rng.uniform(1, max_len));
+  }
+  computed[rng.uniform(0, extends - 1)] = static_cast<std::int32_t>(max_len);
+  CaseData data;
+  data.device = DeviceType::Host;
+  data.add("computed_kv_lens", from_vector<std::int32_t>(computed, Dims{extends}, DeviceType::Host));
+  return data;
+}
+
+}  // namespace
+
+Suite make_rocm_aiter_fa_chunks_suite() {
+  return SuiteBuilder(kName)
+      .describe("ROCm AITER FA extend path: per-chunk KV lengths of extend requests, "
+                "negative past a request's context and clamped at 0 (host tensors)")
+      .source("vllm/v1/attention/backends/rocm_aiter_fa.py", "AiterFlashAttentionMetadataBuilder.build")
+      .device(SuiteDevice::Host)
+      .axis("E", {8}, {1, 8, 64}, {1, 2, 4, 8, 16, 32, 64})
+      .axis("L", {32768}, {8192, 131072}, {1024, 8192, 32768, 131072})
+      .inputs(make_inputs)
+      .outputs({"chunk_starts", "cu_seq_lens", "seq_lens", "token_to_batch", "seq_tot", "max_seq_lens"})
+      .variant("clamp", "(chunk_ends - chunk_starts).clamp(min=0): a new tensor",
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+      .variant("clamp_", "(chunk_ends - chunk_starts).clamp_(min=0): in place",
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .build();
+}
+
+}  // namespace clampbench::suites

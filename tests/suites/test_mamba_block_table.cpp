@@ -1,0 +1,87 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Site 4 on hand-worked inputs, exact allocation counts, persistent inputs, quick set and
+// generator.
+
+#include "tests/suites/suite_test_util.h"
+
+namespace clampbench::suite_tests {
+namespace {
+
+const char* const kSuite = "mamba_block_table";
+
+// B = 4, S = 1, M = cdiv(8, 4) + 1 = 3. The table is the first 4 rows of a 6-row runner
+// table. start = (seq_len - 1) // 4 = [1, 0, 0, -1]: the padding row's -1 is clamped to 0.
+CaseData hand_case() {
+  CaseData d;
+  d.device = kDevice;
+  d.add("block_table",
+        i32({10, 11, 12, 20, 21, 0, 30, 31, 0, 0, 0, 0, 77, 78, 79, 87, 88, 89}, {6, 3}).narrow(0, 0, 4),
+        Role::Persistent);
+  d.add("seq_lens", i32({5, 4, 1, 0}, {4}), Role::Persistent);
+  return d;
+}
+
+const ParamPoint kPoint = point({{"R", 4}, {"B", 4}, {"S", 1}, {"L", 8}});
+
+TEST(CBT_SUITE(MambaBlockTable), HandWorkedBothVariants) {
+  CBT_REQUIRE_DEVICE();
+  for (const char* variant : {"clamp", "clamp_"}) {
+    SCOPED_TRACE(variant);
+    CaseData d = hand_case();
+    const Call c = call(suite(kSuite), variant, d, kPoint);
+    const Tensor& out = output(c.outputs, "block_table");
+    EXPECT_EQ(out.dtype(), DType::Int32);
+    EXPECT_EQ(out.shape(), (Dims{4, 2}));
+    EXPECT_EQ(values(out), (Values{11, 12, 20, 21, 30, 31, 0, 0}));
+  }
+}
+
+// Spec 4: sub 1 + floor_divide 1 + clamp 1 + arange 1 + add 1 + to(int64) 1 + gather 1 = 7,
+// in place 6. Bytes: three int32[4] (16 each), int32[2] arange (8), int32[4, 2] add (32),
+// int64[4, 2] (64), int32[4, 2] gather (32).
+TEST(CBT_SUITE(MambaBlockTable), ExactAllocations) {
+  CBT_REQUIRE_DEVICE();
+  CaseData a = hand_case(), b = hand_case();
+  const Call clamp = call(suite(kSuite), "clamp", a, kPoint);
+  const Call in_place = call(suite(kSuite), "clamp_", b, kPoint);
+  EXPECT_EQ(clamp.allocations, 7u);
+  EXPECT_EQ(in_place.allocations, 6u);
+  EXPECT_EQ(clamp.bytes, 3u * 16u + 8u + 32u + 64u + 32u);
+  EXPECT_EQ(in_place.bytes, 2u * 16u + 8u + 32u + 64u + 32u);
+}
+
+TEST(CBT_SUITE(MambaBlockTable), PersistentInputsUnchanged) {
+  CBT_REQUIRE_DEVICE();
+  CaseData d = hand_case();
+  const auto before = snapshot(d, Role::Persistent);
+  call(suite(kSuite), "clamp", d, kPoint);
+  call(suite(kSuite), "clamp_", d, kPoint);
+  EXPECT_EQ(snapshot(d, Role::Persistent), before);
+}
+
+TEST(CBT_SUITE(MambaBlockTable), QuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_quick_set(suite(kSuite), [](const ParamPoint&) { return 1u; });
+}
+
+TEST(CBT_SUITE(MambaBlockTable), GeneratorIsDeterministicAndRealistic) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite(kSuite);
+  const ParamPoint p = point({{"R", 64}, {"B", 1024}, {"S", 3}, {"L", 32768}});
+  check_generator_determinism(s, p);
+  const CaseData d = s.make_inputs(p, 1, kDevice);
+  const Tensor& table = d.get("block_table");
+  EXPECT_EQ(table.shape(), (Dims{64, 32 + 3}));
+  const Values seq = values(d.get("seq_lens")), t = values(table);
+  int padding = 0;
+  for (std::size_t r = 0; r < seq.size(); ++r) {
+    padding += seq[r] == 0;
+    const std::int64_t used = seq[r] == 0 ? 0 : (seq[r] + 1023) / 1024 + 3;
+    for (std::int64_t j = 0; j < 35; ++j) EXPECT_EQ(t[r * 35 + j] > 0, j < used) << r << "," << j;
+  }
+  EXPECT_EQ(padding, 16);
+}
+
+}  // namespace
+}  // namespace clampbench::suite_tests

@@ -1,0 +1,117 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Site 3 on hand-worked inputs (with and without DCP), exact allocation counts, quick set and
+// generator. Host tensors: the same on both executables.
+
+#include <algorithm>
+
+#include "tests/suites/suite_test_util.h"
+
+namespace clampbench::suite_tests {
+namespace {
+
+const char* const kSuite = "mla_chunked_context";
+
+// P = 3, two with context: chunk = 65536 // 2 = 32768 (a multiple of 64), C = cdiv(70000,
+// 32768) = 3. Request 2 (1000 tokens) is done after chunk 0; request 0 has no context.
+CaseData hand_case() {
+  CaseData d;
+  d.device = DeviceType::Host;
+  d.add("context_lens", i32({0, 70000, 1000}, {3}, DeviceType::Host));
+  return d;
+}
+
+ParamPoint at(std::int64_t ranks, std::int64_t interleave) {
+  return point({{"P", 3}, {"L", 70000}, {"D", ranks}, {"I", interleave}});
+}
+
+void expect_global_plan(const Outputs& outs) {
+  EXPECT_EQ(values(output(outs, "seq_lens")), (Values{0, 32768, 1000, 0, 32768, 0, 0, 4464, 0}));
+  EXPECT_EQ(values(output(outs, "cu_seq_lens")),
+            (Values{0, 0, 32768, 33768, 0, 0, 32768, 32768, 0, 0, 4464, 4464}));
+  const Tensor& t2s = output(outs, "token_to_seq");
+  EXPECT_EQ(t2s.dtype(), DType::Int32);
+  EXPECT_EQ(t2s.shape(), (Dims{3, 33768}));
+  EXPECT_EQ(values(t2s), concat({runs({{1, 32768}, {2, 1000}}),    // chunk 0: requests 1 and 2
+                                 runs({{1, 32768}, {3, 1000}}),    // chunk 1: request 1 only
+                                 runs({{1, 4464}, {3, 29304}})}));  // chunk 2: request 1's tail
+  EXPECT_EQ(values(output(outs, "max_seq_lens")), (Values{32768, 32768, 4464}));
+}
+
+TEST(CBT_SUITE(MlaChunkedContext), HandWorkedWithoutDcp) {
+  CBT_REQUIRE_DEVICE();
+  for (const char* variant : {"clamp", "clamp_"}) {
+    SCOPED_TRACE(variant);
+    CaseData d = hand_case();
+    const Call c = call(suite(kSuite), variant, d, at(1, 1), DeviceType::Host);
+    expect_global_plan(c.outputs);
+    EXPECT_EQ(values(output(c.outputs, "chunk_starts")), (Values{0, 0, 0, 32768, 32768, 32768, 65536, 65536, 65536}));
+    EXPECT_EQ(values(output(c.outputs, "seq_tot")), (Values{33768, 32768, 4464}));
+    // One rank: the local plan is the global one.
+    EXPECT_EQ(values(output(c.outputs, "local_seq_lens")), values(output(c.outputs, "seq_lens")));
+    EXPECT_EQ(values(output(c.outputs, "local_cu_seq_lens")), values(output(c.outputs, "cu_seq_lens")));
+    EXPECT_EQ(values(d.get("context_lens")), (Values{0, 70000, 1000}));
+  }
+}
+
+// D = 2, I = 16: padded local lengths cdiv(len, 32) * 16 = [0, 35008, 512], local chunk
+// cdiv(32768, 32) * 16 = 16384.
+TEST(CBT_SUITE(MlaChunkedContext), HandWorkedWithDcp) {
+  CBT_REQUIRE_DEVICE();
+  for (const char* variant : {"clamp", "clamp_"}) {
+    SCOPED_TRACE(variant);
+    CaseData d = hand_case();
+    const Call c = call(suite(kSuite), variant, d, at(2, 16), DeviceType::Host);
+    expect_global_plan(c.outputs);
+    EXPECT_EQ(values(output(c.outputs, "chunk_starts")), (Values{0, 0, 0, 16384, 16384, 16384, 32768, 32768, 32768}));
+    EXPECT_EQ(values(output(c.outputs, "local_seq_lens")), (Values{0, 16384, 512, 0, 16384, 0, 0, 2240, 0}));
+    EXPECT_EQ(values(output(c.outputs, "local_cu_seq_lens")),
+              (Values{0, 0, 16384, 16896, 0, 0, 16384, 16384, 0, 0, 2240, 2240}));
+    EXPECT_EQ(values(output(c.outputs, "seq_tot")), (Values{16896, 16384, 2240}));
+  }
+}
+
+// Counting every op by the spec's rule (host allocations), without DCP:
+//   max(context_lens) 1; (context_lens > 0) 1 and its sum 1; chunk_starts: arange 1, * chunk 1;
+//   chunk_ends: + chunk 1, minimum 1; ends - starts 1; clamp 1 (0 in place); cu_seq_lens:
+//   zeros 1, cumsum 1; max of the chunk totals 1; token_to_seq: arange 1, le 1, sum 1,
+//   to(int32) 1; max_seq_lens (amax) 1; seq_tot (sum) 1.  = 18 with clamp, 17 with clamp_.
+// DCP adds: padded local lengths cdiv 2 and * I 1; local starts 2, ends 2, ends - starts 1,
+//   clamp 1 (0 in place); local cu_seq_lens 2.  = 29 with clamp, 27 with clamp_.
+// Each clamp's result is int32[3, 3]: 36 bytes saved per plan.
+TEST(CBT_SUITE(MlaChunkedContext), ExactAllocations) {
+  CBT_REQUIRE_DEVICE();
+  struct Expected { std::int64_t ranks, interleave; std::uint64_t clamp, in_place, saved_bytes; };
+  for (const Expected e : {Expected{1, 1, 18, 17, 36}, Expected{2, 16, 29, 27, 72}}) {
+    SCOPED_TRACE(e.ranks);
+    CaseData a = hand_case(), b = hand_case();
+    const Call clamp = call(suite(kSuite), "clamp", a, at(e.ranks, e.interleave), DeviceType::Host);
+    const Call in_place = call(suite(kSuite), "clamp_", b, at(e.ranks, e.interleave), DeviceType::Host);
+    EXPECT_EQ(clamp.allocations, e.clamp);
+    EXPECT_EQ(in_place.allocations, e.in_place);
+    EXPECT_EQ(clamp.bytes, in_place.bytes + e.saved_bytes);
+  }
+}
+
+TEST(CBT_SUITE(MlaChunkedContext), QuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_quick_set(suite(kSuite), [](const ParamPoint& p) { return p.get("D") > 1 ? 2u : 1u; });
+  for (const auto& p : suite(kSuite).points(SizeSet::Full)) EXPECT_TRUE(p.get("D") > 1 || p.get("I") == 1);
+}
+
+TEST(CBT_SUITE(MlaChunkedContext), GeneratorIsDeterministicAndRealistic) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite(kSuite);
+  const ParamPoint p = point({{"P", 32}, {"L", 131072}, {"D", 1}, {"I", 1}});
+  check_generator_determinism(s, p);
+  const CaseData d = s.make_inputs(p, 1, kDevice);
+  EXPECT_EQ(d.device, DeviceType::Host);
+  const Values c = values(d.get("context_lens"));
+  ASSERT_EQ(c.size(), 32u);
+  EXPECT_EQ(*std::max_element(c.begin(), c.end()), 131072);
+  EXPECT_GT(std::count(c.begin(), c.end(), 0), 0);  // prefills without cached context
+  EXPECT_GT(std::count_if(c.begin(), c.end(), [](std::int64_t v) { return v > 0 && v < 2048; }), 0);
+}
+
+}  // namespace
+}  // namespace clampbench::suite_tests

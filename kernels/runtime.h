@@ -17,6 +17,9 @@ class Runtime {
   AllocationLedger& ledger() { return ledger_; }
   Allocator& allocator(DeviceType device);
   void set_allocator(DeviceType device, Allocator* allocator);  // nullptr restores the default
+  // The allocator installed for `device` without creating a default: nullptr while the lazy
+  // cuda default has not been made yet (AllocatorGuard saves and restores this).
+  Allocator* installed_allocator(DeviceType device) const { return allocators_[static_cast<int>(device)]; }
   Stream stream() const { return stream_; }
   void set_stream(Stream s) { stream_ = s; }
   // Blocks until all work queued on the current stream has finished (no-op on host).

@@ -32,7 +32,7 @@ struct ScalarArg {
 };
 
 enum class ElementOp : std::uint8_t {
-  // binary: out = f(in0, in1)
+  // binary: out = f(in0, in1); with n_in == 1, out = f(in0, s0) (a Python scalar right operand)
   Add, Sub, Mul, FloorDiv, Rem, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or,
   // unary: out = f(in0)
   Neg, Not, Copy,

@@ -46,7 +46,7 @@ template <typename T> CB_HD T floor_div(T a, T b) {
     if (b == 0) return 0;
     if (b == T(-1)) return T(0) - a;  // avoids INT_MIN / -1 trapping; wraps like torch
     T q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;  // not --q: T may be bool
     return q;
   } else {
     T q = a / b;

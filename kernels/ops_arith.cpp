@@ -1,0 +1,148 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Arithmetic: add, sub, mul, floor_divide, remainder, neg, minimum, maximum, clamp/clamp_.
+// Each out-of-place op allocates its one result here and nowhere else.
+
+#include <fmt/format.h>
+
+#include "kernels/detail/op_helpers.h"
+#include "kernels/error.h"
+
+namespace clampbench {
+
+using detail::ElementOp;
+using detail::make_arg;
+
+namespace detail {
+
+// tensor (op) tensor with broadcasting and promotion; result of the promoted dtype.
+Tensor arith(ElementOp op, const Tensor& a, const Tensor& b, const char* name) {
+  check_same_device(a, b, name);
+  const DType result = promote(a.dtype(), b.dtype());
+  CB_CHECK(result != DType::Bool || (op != ElementOp::Sub && op != ElementOp::FloorDiv && op != ElementOp::Rem),
+           ErrorKind::DTypeMismatch, "{}: not supported for bool tensors ({} and {})", name, a.str(), b.str());
+  const Dims shape = broadcast_shapes(a.shape(), b.shape(), name);
+  Tensor out = Tensor::empty(shape, result, a.device());
+  ElementwiseArgs args{};
+  args.op = op;
+  args.compute = arithmetic_compute(result);
+  args.out = make_arg(out);
+  args.in[0] = make_arg(a, shape);
+  args.in[1] = make_arg(b, shape);
+  args.n_in = 2;
+  launch(args, a.device());
+  return out;
+}
+
+// tensor (op) scalar: the scalar rides in s[0] (n_in == 1), nothing is allocated for it.
+Tensor arith(ElementOp op, const Tensor& a, Scalar b, const char* name) {
+  check_defined(a, name);
+  const bool divides = op == ElementOp::FloorDiv || op == ElementOp::Rem;
+  CB_CHECK(!(divides || op == ElementOp::Sub) || a.dtype() != DType::Bool, ErrorKind::DTypeMismatch,
+           "{}: not supported for bool tensors ({})", name, a.str());
+  CB_CHECK(!divides || (b.is_float ? b.f != 0.0 : b.i != 0), ErrorKind::InvalidArgument,
+           "{}: division by a zero scalar", name);
+  const DType result = scalar_result_dtype(a.dtype(), b);
+  Tensor out = Tensor::empty(a.shape(), result, a.device());
+  ElementwiseArgs args{};
+  args.op = op;
+  args.compute = arithmetic_compute(result);
+  args.out = make_arg(out);
+  args.in[0] = make_arg(a);
+  args.n_in = 1;
+  args.s[0] = scalar_arg(b);
+  launch(args, a.device());
+  return out;
+}
+
+}  // namespace detail
+
+Tensor add(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Add, a, b, "add"); }
+Tensor add(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Add, a, b, "add"); }
+Tensor sub(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Sub, a, b, "sub"); }
+Tensor sub(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Sub, a, b, "sub"); }
+Tensor mul(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Mul, a, b, "mul"); }
+Tensor mul(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Mul, a, b, "mul"); }
+Tensor floor_divide(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::FloorDiv, a, b, "floor_divide"); }
+Tensor floor_divide(const Tensor& a, Scalar b) { return detail::arith(ElementOp::FloorDiv, a, b, "floor_divide"); }
+Tensor remainder(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Rem, a, b, "remainder"); }
+Tensor remainder(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Rem, a, b, "remainder"); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Min, a, b, "minimum"); }
+Tensor maximum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Max, a, b, "maximum"); }
+
+// b - a: the result is filled with b, then out = out - a in place (same element, same index).
+Tensor rsub(const Tensor& a, Scalar b) {
+  detail::check_defined(a, "rsub");
+  CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "rsub: not supported for bool tensors ({})", a.str());
+  Tensor out = Tensor::empty(a.shape(), detail::scalar_result_dtype(a.dtype(), b), a.device());
+  fill_(out, b);
+  detail::ElementwiseArgs args{};
+  args.op = ElementOp::Sub;
+  args.compute = out.dtype();
+  args.out = make_arg(out);
+  args.in[0] = make_arg(out);
+  args.in[1] = make_arg(a);
+  args.n_in = 2;
+  detail::launch(args, a.device());
+  return out;
+}
+
+Tensor neg(const Tensor& a) {
+  detail::check_defined(a, "neg");
+  CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "neg: not supported for bool tensors ({})", a.str());
+  Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device());
+  detail::ElementwiseArgs args{};
+  args.op = ElementOp::Neg;
+  args.compute = a.dtype();
+  args.out = make_arg(out);
+  args.in[0] = make_arg(a);
+  args.n_in = 1;
+  detail::launch(args, a.device());
+  return out;
+}
+
+namespace {
+
+// clamp's result dtype: a float bound on an integral or bool tensor gives float32, an int
+// bound keeps the tensor's dtype (bool -> int64), as torch.result_type does.
+DType clamp_result(const Tensor& a, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
+  CB_CHECK(lo.has_value() || hi.has_value(), ErrorKind::InvalidArgument, "clamp: at least one of min and max is required");
+  DType r = a.dtype();
+  if (lo) r = promote(r, detail::scalar_result_dtype(a.dtype(), *lo));
+  if (hi) r = promote(r, detail::scalar_result_dtype(a.dtype(), *hi));
+  return r;
+}
+
+void run_clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
+  detail::ElementwiseArgs args{};
+  args.op = ElementOp::Clamp;
+  args.compute = detail::arithmetic_compute(out.dtype());
+  args.out = make_arg(out);
+  args.in[0] = make_arg(a);
+  args.n_in = 1;
+  args.has_min = lo.has_value();
+  args.has_max = hi.has_value();
+  if (lo) args.s[0] = detail::scalar_arg(*lo);
+  if (hi) args.s[1] = detail::scalar_arg(*hi);
+  detail::launch(args, a.device());
+}
+
+}  // namespace
+
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) {
+  detail::check_defined(a, "clamp");
+  Tensor out = Tensor::empty(a.shape(), clamp_result(a, min, max), a.device());
+  run_clamp(out, a, min, max);
+  return out;
+}
+
+Tensor& clamp_(Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) {
+  detail::check_defined(a, "clamp_");
+  const DType r = clamp_result(a, min, max);
+  CB_CHECK(r == a.dtype(), ErrorKind::DTypeMismatch, "clamp_: result type {} can't be cast to the tensor's {}",
+           dtype_name(r), a.str());
+  run_clamp(a, a, min, max);
+  return a;
+}
+
+}  // namespace clampbench

@@ -1,0 +1,89 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Factories (empty, full, arange) and the host-vector bridge in and out of tensors.
+
+#include <cstring>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "kernels/detail/op_helpers.h"
+#include "kernels/error.h"
+#include "kernels/runtime.h"
+
+namespace clampbench {
+
+using detail::make_arg;
+
+Tensor empty(const Dims& shape, DType dtype, DeviceType device) { return Tensor::empty(shape, dtype, device); }
+
+Tensor full(const Dims& shape, Scalar value, DType dtype, DeviceType device) {
+  Tensor out = Tensor::empty(shape, dtype, device);
+  return fill_(out, value);
+}
+
+Tensor arange(std::int64_t end, DType dtype, DeviceType device) { return arange(0, end, 1, dtype, device); }
+
+Tensor arange(std::int64_t start, std::int64_t end, std::int64_t step, DType dtype, DeviceType device) {
+  CB_CHECK(step != 0, ErrorKind::InvalidArgument, "arange: step must be nonzero");
+  CB_CHECK((step > 0 && end >= start) || (step < 0 && end <= start), ErrorKind::InvalidArgument,
+           "arange: end {} is not reachable from start {} with step {}", end, start, step);
+  const std::int64_t span = step > 0 ? end - start : start - end;
+  const std::int64_t mag = step > 0 ? step : -step;
+  const std::int64_t n = (span + mag - 1) / mag;  // ceil((end - start) / step)
+  Tensor out = Tensor::empty(Dims{n}, dtype, device);
+  detail::backend_for(device).arange(make_arg(out), start, step, Runtime::current().stream());
+  return out;
+}
+
+namespace {
+
+// The DType a host element type stands for; std::uint8_t stands for bool (0 or 1 per byte).
+template <typename T> constexpr DType dtype_of() {
+  if constexpr (std::is_same_v<T, std::int32_t>) return DType::Int32;
+  else if constexpr (std::is_same_v<T, std::int64_t>) return DType::Int64;
+  else if constexpr (std::is_same_v<T, float>) return DType::Float32;
+  else {
+    static_assert(std::is_same_v<T, std::uint8_t>, "from_vector/to_vector: int32, int64, float or uint8 (bool)");
+    return DType::Bool;
+  }
+}
+
+}  // namespace
+
+template <typename T> Tensor from_vector(const std::vector<T>& values, const Dims& shape, DeviceType device) {
+  CB_CHECK(static_cast<std::int64_t>(values.size()) == shape.numel(), ErrorKind::ShapeMismatch,
+           "from_vector: {} values for shape {} ({} elements)", values.size(), shape.str(), shape.numel());
+  Tensor out = Tensor::empty(shape, dtype_of<T>(), device);
+  const void* src = values.data();
+  std::vector<std::uint8_t> normalized;  // host scratch, not tensor memory: bools must be 0 or 1
+  if constexpr (std::is_same_v<T, std::uint8_t>) {
+    normalized.reserve(values.size());
+    for (std::uint8_t v : values) normalized.push_back(v != 0 ? 1 : 0);
+    src = normalized.data();
+  }
+  detail::copy_bytes(out.data_ptr(), device, src, DeviceType::Host, out.nbytes(), Runtime::current().stream());
+  return out;
+}
+
+template <typename T> std::vector<T> to_vector(const Tensor& t) {
+  detail::check_defined(t, "to_vector");
+  CB_CHECK(t.dtype() == dtype_of<T>(), ErrorKind::DTypeMismatch, "to_vector: element type is {} but the tensor is {}",
+           dtype_name(dtype_of<T>()), t.str());
+  std::vector<T> out(static_cast<std::size_t>(t.numel()));
+  // Strided tensors are read in place (a device tensor through a host copy of its bytes):
+  // no tensor is allocated.
+  detail::read_into_host(detail::contiguous_arg(out.data(), t.dtype(), t.shape()), t);
+  return out;
+}
+
+#define CB_INSTANTIATE_VECTOR_BRIDGE(T)                                                 \
+  template Tensor from_vector<T>(const std::vector<T>&, const Dims&, DeviceType); \
+  template std::vector<T> to_vector<T>(const Tensor&);
+CB_INSTANTIATE_VECTOR_BRIDGE(std::int32_t)
+CB_INSTANTIATE_VECTOR_BRIDGE(std::int64_t)
+CB_INSTANTIATE_VECTOR_BRIDGE(float)
+CB_INSTANTIATE_VECTOR_BRIDGE(std::uint8_t)
+#undef CB_INSTANTIATE_VECTOR_BRIDGE
+
+}  // namespace clampbench

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include <fmt/format.h>
+
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/detail/backend.h"
 
@@ -27,6 +29,11 @@ bool cuda_device_available() {
 }
 
 namespace detail {
+
+void throw_cuda_error(cudaError_t status, const char* expr, const char* file, int line) {
+  throw_error(ErrorKind::Device, fmt::format("{} failed: {} ({}) at {}:{}", expr, cudaGetErrorName(status),
+                                             cudaGetErrorString(status), file, line));
+}
 
 void copy_bytes(void* dst, DeviceType dst_device, const void* src, DeviceType src_device,
                 std::size_t nbytes, Stream stream) {

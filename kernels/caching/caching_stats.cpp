@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "kernels/caching/caching_stats.h"
+
+#include <algorithm>
+
+namespace clampbench::caching {
+
+void Stat::increase(std::int64_t amount) {
+  current += amount;
+  peak = std::max(peak, current);
+  allocated += amount;
+}
+
+void Stat::decrease(std::int64_t amount) {
+  current -= amount;
+  freed += amount;
+}
+
+const std::vector<std::string>& CachingStats::stat_names() {
+  static const std::vector<std::string> names = {
+      "allocation",      "segment",      "active",
+      "inactive_split",  "allocated_bytes", "reserved_bytes",
+      "active_bytes",    "inactive_split_bytes", "requested_bytes"};
+  return names;
+}
+
+std::map<std::string, std::int64_t> CachingStats::to_map() const {
+  // Same order as stat_names().
+  const StatArray* arrays[] = {&allocation,     &segment,        &active,
+                               &inactive_split, &allocated_bytes, &reserved_bytes,
+                               &active_bytes,   &inactive_split_bytes, &requested_bytes};
+  static const char* const pool_names[kNumStatPools] = {"all", "small_pool", "large_pool"};
+  std::map<std::string, std::int64_t> out;
+  const auto& names = stat_names();
+  for (std::size_t a = 0; a < names.size(); ++a) {
+    for (int p = 0; p < kNumStatPools; ++p) {
+      const Stat& s = arrays[a]->pools[p];
+      const std::string prefix = names[a] + "." + pool_names[p] + ".";
+      out[prefix + "current"] = s.current;
+      out[prefix + "peak"] = s.peak;
+      out[prefix + "allocated"] = s.allocated;
+      out[prefix + "freed"] = s.freed;
+    }
+  }
+  out["num_alloc_retries"] = num_alloc_retries;
+  out["num_device_alloc"] = num_device_alloc;
+  out["num_device_free"] = num_device_free;
+  return out;
+}
+
+}  // namespace clampbench::caching

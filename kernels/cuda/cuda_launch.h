@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Launch helpers shared by the .cu files of the CUDA backend: a grid-stride launch shape and
+// the switch from a runtime DType to the C++ type a kernel template is instantiated with.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/dtype.h"
+
+namespace clampbench::detail::cuda {
+
+inline constexpr int kThreadsPerBlock = 256;
+// Grid-stride loops cover any n; more blocks than this only adds scheduling work.
+inline constexpr std::int64_t kMaxBlocks = 4096;
+
+inline unsigned grid_for(std::int64_t n) {
+  const std::int64_t blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  return static_cast<unsigned>(blocks < kMaxBlocks ? blocks : kMaxBlocks);
+}
+
+// The flat index of this thread and the grid's stride, 64-bit so large tensors do not wrap.
+__device__ __forceinline__ std::int64_t global_thread() {
+  return static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ std::int64_t grid_stride() {
+  return static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+}
+
+// Calls f(T{}) with T the C++ type of `t`.
+template <typename F> void dispatch_dtype(DType t, F&& f) {
+  switch (t) {
+    case DType::Bool: f(bool{}); return;
+    case DType::Int32: f(std::int32_t{}); return;
+    case DType::Int64: f(std::int64_t{}); return;
+    case DType::Float32: f(float{}); return;
+  }
+}
+
+}  // namespace clampbench::detail::cuda

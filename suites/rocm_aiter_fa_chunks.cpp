@@ -19,8 +19,20 @@ namespace {
 constexpr const char* kName = "rocm_aiter_fa_chunks";
 constexpr std::int64_t kTokensPerIteration = 32 * 1024;  // _CP_TOKENS_PER_ITER_ROCM
 
+// token_to_batch [C, T] int64, op for op as vLLM writes it:
+//   range_idx = arange(T, int32)[None, None, :]                          1 alloc
+//   idx_to_batch = (range_idx == cu[:, 1:][:, :, None]).sum(dim=1)        2 allocs (bool, int64)
+//   token_to_batch = cumsum(idx_to_batch, dim=1)                          1 alloc (int64)
+// Entry t counts the requests whose chunk ends at or before t: E in the tail t >= cu[c, E].
+Tensor token_to_batch(const Tensor& cu, std::int64_t max_cum_tokens) {
+  const std::int64_t e = cu.size(1) - 1;
+  Tensor range_idx = arange(max_cum_tokens, DType::Int32, cu.device()).unsqueeze(0).unsqueeze(0);
+  Tensor idx_to_batch = sum(eq(range_idx, cu.slice(1, 1, e + 1).unsqueeze(2)), 1);
+  return cumsum(idx_to_batch, 1);
+}
+
 // Per call (clamp / clamp_): max 1, plan_chunks 5 + clamp 1/0, cumulative_lens 2, max of the
-// totals 1, token_to_request 4, seq_tot 1, max_seq_lens 1: 16 / 15.
+// totals 1, token_to_batch 4, seq_tot 1, max_seq_lens 1: 16 / 15.
 Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   (void)p;
   const Tensor& computed = in.get("computed_kv_lens");
@@ -31,11 +43,10 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   detail::ChunkPlan plan = detail::plan_chunks(computed, num_chunks, chunk, in_place);
   Tensor cu = detail::cumulative_lens(plan.seq_lens);
   const std::int64_t max_cum_tokens = item_int(max(cu.select(1, extends)));
-  Tensor token_to_batch = detail::token_to_request(cu, max_cum_tokens);
   return {{"chunk_starts", plan.starts},
           {"cu_seq_lens", cu},
           {"seq_lens", plan.seq_lens},
-          {"token_to_batch", token_to_batch},
+          {"token_to_batch", token_to_batch(cu, max_cum_tokens)},
           {"seq_tot", sum(plan.seq_lens, 1)},
           {"max_seq_lens", amax(plan.seq_lens, 1)}};
 }

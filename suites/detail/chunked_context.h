@@ -3,8 +3,9 @@
 #pragma once
 // The chunked-context planning that MLA prefill (site 3) and ROCm AITER FA extend (site 5)
 // share: split each request's cached context into chunks of a fixed size, then lay the chunks
-// out as cumulative lengths and a token -> request map. Written with exactly the eager ops of
-// vLLM's code, so each helper's allocation count is stated next to it.
+// out as cumulative lengths. MLA's token -> request map is here too (ROCm writes its own, in
+// vLLM's other spelling, next to its builder). Written with vLLM's eager ops, so each helper's
+// allocation count is stated next to it.
 
 #include <cstdint>
 
@@ -48,15 +49,23 @@ inline Tensor cumulative_lens(const Tensor& seq_lens) {
   return cu;
 }
 
-// token_to_seq [C, T] int32: for each chunk c and token t < cu[c, P], the request the token
-// belongs to, i.e. the number of requests whose chunk ends at or before t (zero-length
-// requests are skipped, as repeat_interleave skips them). Entries t >= cu[c, P] hold P.
-// arange 1, le 1, sum 1, to(int32) 1: 4 allocs.
+// token_to_seq [C, T] int32 with the values of MLA's torch.zeros((C, T), int32) after
+// repeat_interleave(arange(P), seq_lens[c]) is written into the first cu[c, P] entries of row
+// c (not its ops: the runtime has no repeat_interleave, and vLLM's loop allocates per chunk).
+// For t < cu[c, P], the request the token belongs to, i.e. the number of requests whose chunk
+// ends at or before t (zero-length requests are skipped, as repeat_interleave skips them); the
+// tail t >= cu[c, P] is 0. The count alone gives P in the tail; the tail is exactly where the
+// last request's comparison cu[c, P] <= t holds, so masked_fill_ with that slice of the
+// comparison (a view) writes the zeros without a mask of its own, the fewest allocations.
+// arange 1, le 1, sum 1, to(int32) 1, masked_fill_ 0: 4 allocs.
 inline Tensor token_to_request(const Tensor& cu, std::int64_t max_tokens) {
   const std::int64_t p = cu.size(1) - 1;
   Tensor t = arange(max_tokens, DType::Int32, cu.device()).unsqueeze(0).unsqueeze(0);
   Tensor ends = cu.slice(1, 1, p + 1).unsqueeze(2);  // [C, P, 1]
-  return to(sum(le(ends, t), 1), DType::Int32);
+  Tensor ended = le(ends, t);                        // [C, P, T]
+  Tensor token_to_seq = to(sum(ended, 1), DType::Int32);
+  masked_fill_(token_to_seq, ended.select(1, p - 1), 0);  // t >= cu[c, P]
+  return token_to_seq;
 }
 
 }  // namespace clampbench::suites::detail

@@ -29,12 +29,14 @@ void expect_global_plan(const Outputs& outs) {
   EXPECT_EQ(values(output(outs, "seq_lens")), (Values{0, 32768, 1000, 0, 32768, 0, 0, 4464, 0}));
   EXPECT_EQ(values(output(outs, "cu_seq_lens")),
             (Values{0, 0, 32768, 33768, 0, 0, 32768, 32768, 0, 0, 4464, 4464}));
+  // vLLM's rows start as torch.zeros: a chunk with fewer tokens than the largest ends in 0s
+  // (not P = 3), so the zero tail cannot be told from request 0 by value alone.
   const Tensor& t2s = output(outs, "token_to_seq");
   EXPECT_EQ(t2s.dtype(), DType::Int32);
   EXPECT_EQ(t2s.shape(), (Dims{3, 33768}));
   EXPECT_EQ(values(t2s), concat({runs({{1, 32768}, {2, 1000}}),    // chunk 0: requests 1 and 2
-                                 runs({{1, 32768}, {3, 1000}}),    // chunk 1: request 1 only
-                                 runs({{1, 4464}, {3, 29304}})}));  // chunk 2: request 1's tail
+                                 runs({{1, 32768}, {0, 1000}}),    // chunk 1: request 1, then the zero tail
+                                 runs({{1, 4464}, {0, 29304}})}));  // chunk 2: request 1's last part, zeros
   EXPECT_EQ(values(output(outs, "max_seq_lens")), (Values{32768, 32768, 4464}));
 }
 
@@ -75,7 +77,8 @@ TEST(CBT_SUITE(MlaChunkedContext), HandWorkedWithDcp) {
 //   max(context_lens) 1; (context_lens > 0) 1 and its sum 1; chunk_starts: arange 1, * chunk 1;
 //   chunk_ends: + chunk 1, minimum 1; ends - starts 1; clamp 1 (0 in place); cu_seq_lens:
 //   zeros 1, cumsum 1; max of the chunk totals 1; token_to_seq: arange 1, le 1, sum 1,
-//   to(int32) 1; max_seq_lens (amax) 1; seq_tot (sum) 1.  = 18 with clamp, 17 with clamp_.
+//   to(int32) 1, masked_fill_ of the tail 0 (its mask is a view of the le result, the last
+//   request's row); max_seq_lens (amax) 1; seq_tot (sum) 1.  = 18 with clamp, 17 with clamp_.
 // DCP adds: padded local lengths cdiv 2 and * I 1; local starts 2, ends 2, ends - starts 1,
 //   clamp 1 (0 in place); local cu_seq_lens 2.  = 29 with clamp, 27 with clamp_.
 // Each clamp's result is int32[3, 3]: 36 bytes saved per plan.

@@ -33,7 +33,7 @@ TEST(CBT_SUITE(RocmAiterFaChunks), HandWorkedBothVariants) {
     EXPECT_EQ(values(output(c.outputs, "seq_lens")), (Values{16384, 5000, 16384, 0, 7232, 0}));
     EXPECT_EQ(values(output(c.outputs, "cu_seq_lens")), (Values{0, 16384, 21384, 0, 16384, 16384, 0, 7232, 7232}));
     const Tensor& t2b = output(c.outputs, "token_to_batch");
-    EXPECT_EQ(t2b.dtype(), DType::Int32);
+    EXPECT_EQ(t2b.dtype(), DType::Int64);  // cumsum of a sum of bools, as in vLLM
     EXPECT_EQ(t2b.shape(), (Dims{3, 21384}));
     EXPECT_EQ(values(t2b), concat({runs({{0, 16384}, {1, 5000}}),    // chunk 0: both requests
                                    runs({{0, 16384}, {2, 5000}}),    // chunk 1: only request 0
@@ -47,8 +47,8 @@ TEST(CBT_SUITE(RocmAiterFaChunks), HandWorkedBothVariants) {
 // Counting every op by the spec's rule (host allocations):
 //   max(computed) 1; chunk_starts: arange 1, * chunk 1; chunk_ends: + chunk 1, minimum 1;
 //   ends - starts 1; clamp 1 (0 in place); cu_seq_lens: zeros 1, cumsum 1 (copied into
-//   cu[:, 1:]); max of the chunk totals 1; token_to_batch: arange 1, le 1, sum 1, to(int32) 1;
-//   seq_tot (sum) 1; max_seq_lens (amax) 1.  = 16 with clamp, 15 with clamp_.
+//   cu[:, 1:]); max of the chunk totals 1; token_to_batch: arange 1, == 1, sum (int64) 1,
+//   cumsum (int64) 1; seq_tot (sum) 1; max_seq_lens (amax) 1.  = 16 with clamp, 15 with clamp_.
 // The clamp's result is int32[3, 2]: 24 bytes saved.
 TEST(CBT_SUITE(RocmAiterFaChunks), ExactAllocations) {
   CBT_REQUIRE_DEVICE();

@@ -21,6 +21,14 @@ struct MemoryKindStats {
   std::uint64_t bytes_released = 0;
 };
 
+// Memory pool events (CUPTI_ACTIVITY_KIND_MEMORY_POOL): a stream-ordered pool was created,
+// destroyed or trimmed inside the scope.
+struct MemoryPoolStats {
+  std::uint64_t created = 0;
+  std::uint64_t destroyed = 0;
+  std::uint64_t trimmed = 0;
+};
+
 struct ScopeStats {
   bool available = false;
   std::string reason;                              // why not, when !available
@@ -30,6 +38,11 @@ struct ScopeStats {
   std::uint64_t memcpy_count = 0, memcpy_bytes = 0;
   std::uint64_t memset_count = 0, memset_bytes = 0;
   std::uint64_t launch_calls = 0;  // runtime launch API calls seen by the callback API
+  // Added with the CUPTI layer (issue 5):
+  MemoryPoolStats memory_pool;
+  std::uint64_t dropped_records = 0;  // CUPTI dropped records: the figures above are then incomplete
+  std::uint64_t attributed_by_correlation = 0;  // records matched to a runtime call made in the scope
+  std::uint64_t attributed_by_time = 0;         // records matched only by their timestamp
 };
 
 class Tracer {
@@ -47,6 +60,8 @@ class Tracer {
 // otherwise an unavailable tracer carrying the reason. Never throws.
 std::unique_ptr<Tracer> make_tracer(bool want_cuda);
 
+// The "cupti" block of a variant in results/SCHEMA.md, without "cross_check" (see
+// harness/cupti/cross_check.h, which adds it): {"available": false, "reason": ...} or the figures.
 nlohmann::json to_json(const ScopeStats& stats);
 
 }  // namespace clampbench::cupti

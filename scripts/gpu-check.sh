@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+#
+# scripts/gpu-check.sh DIR [ARCH]
+#
+# The GPU path, proven on a real GPU, in one go (no network needed): configure and build for
+# sm_ARCH (default 90, H100/H200) into DIR/build, run ctest with the `gpu` label (failing if a
+# GPU test skipped although a GPU is present), run the quick suites on cuda with each allocator
+# (caching, async, raw) into DIR/results-<allocator>.json, and check that every verdict is the
+# expected one (clampbench's exit code 0) and that CUPTI agrees with the allocation ledger:
+# "agree" for every builder call under raw and async, no "disagree" under caching (where CUPTI
+# sees segments only). Everything goes to DIR/gpu-check.log; a short table is printed last.
+# Budget: 5 minutes on one H200 (timing runs only for caching, with few repetitions).
+#
+# Needs: nvidia-smi, the CUDA toolkit (nvcc, CUPTI), CMake, a C++20 compiler, and the C++
+# dependencies of the build (fmt, nlohmann-json, GTest, Google Benchmark), python3 (json only).
+# Exit status: 0 when everything holds, 1 when a check fails, 2 for bad usage.
+
+set -euo pipefail
+
+usage() { echo "usage: $0 DIR [ARCH]   (ARCH: CUDA architecture, default 90)" >&2; exit 2; }
+[[ $# -ge 1 && $# -le 2 ]] || usage
+[[ $1 != -* ]] || usage
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+mkdir -p "$1"
+DIR=$(cd "$1" && pwd)
+ARCH=${2:-90}
+BUILD=$DIR/build
+LOG=$DIR/gpu-check.log
+BUDGET_S=${GPU_CHECK_BUDGET_S:-300}
+[[ -d /usr/local/cuda/bin ]] && export PATH=$PATH:/usr/local/cuda/bin
+JOBS=$(nproc 2>/dev/null || echo 4)
+
+step() { printf '\n== [%3ds] %s\n' "$SECONDS" "$*"; }
+# Seconds left of the budget for one step (at least 10, so a late step still reports).
+left() { local l=$((BUDGET_S - SECONDS)); ((l > 10)) && echo "$l" || echo 10; }
+
+main() {
+  step "clampbench GPU check: $ROOT -> $DIR (sm_$ARCH)"
+  git -C "$ROOT" log -1 --format='commit %H %s' 2>/dev/null || true
+
+  step "device"
+  local gpus
+  if ! gpus=$(nvidia-smi -L 2>&1) || ! grep -q '^GPU ' <<<"$gpus"; then
+    echo "no GPU visible to nvidia-smi: this script is for a GPU machine"
+    echo "$gpus"
+    return 1
+  fi
+  echo "$gpus"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+  nvcc --version | tail -n 2
+
+  step "configure"
+  local generator=()
+  command -v ninja >/dev/null && generator=(-G Ninja)
+  local configured
+  configured=$(cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CUDA_ARCHITECTURES="$ARCH" -DCLAMPBENCH_ENABLE_CUDA=ON 2>&1) || { echo "$configured"; return 1; }
+  echo "$configured"
+  grep -q 'clampbench: CUDA' <<<"$configured" || { echo "FAIL: configured without CUDA"; return 1; }
+
+  step "build (-j$JOBS)"
+  timeout "$(left)" cmake --build "$BUILD" -j "$JOBS"
+
+  step "ctest: label gpu"
+  local gpu_out rc=0
+  gpu_out=$(cd "$BUILD" && timeout "$(left)" ctest -L gpu --output-on-failure --timeout 120 2>&1) || rc=$?
+  echo "$gpu_out"
+  local gpu_total gpu_skipped
+  gpu_total=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#' <<<"$gpu_out" || true)
+  gpu_skipped=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#.*\*\*\*Skipped' <<<"$gpu_out" || true)
+  echo "gpu tests: $gpu_total run, $gpu_skipped skipped, ctest exit $rc"
+  ((rc == 0)) || { echo "FAIL: gpu tests failed"; return 1; }
+  ((gpu_total > 0)) || { echo "FAIL: no test carries the gpu label"; return 1; }
+  ((gpu_skipped == 0)) || { echo "FAIL: gpu tests skipped on a machine with a GPU"; return 1; }
+
+  step "ctest: everything else"
+  (cd "$BUILD" && timeout "$(left)" ctest -LE gpu -j "$JOBS" --output-on-failure --timeout 120) ||
+    { echo "FAIL: ctest"; return 1; }
+
+  local runs=() allocator
+  for allocator in caching async raw; do
+    step "clampbench run --sizes quick --backend cuda --allocator $allocator"
+    local timing=(--no-timing)
+    [[ $allocator == caching ]] && timing=(--repetitions 3)
+    rc=0
+    timeout "$(left)" "$BUILD/clampbench" run --sizes quick --backend cuda --allocator "$allocator" \
+      "${timing[@]}" --out "$DIR/results-$allocator.json" || rc=$?
+    echo "clampbench exit $rc"
+    runs+=("$allocator:$rc:$DIR/results-$allocator.json")
+  done
+
+  step "verdicts and CUPTI cross-check"
+  python3 - "${runs[@]}" <<'PY'
+import json, os, sys
+
+rows, failures = [], []
+for arg in sys.argv[1:]:
+    allocator, rc, path = arg.split(":", 2)
+    rc = int(rc)
+    row = {"allocator": allocator, "cases": 0, "calls": 0, "unexpected": 0, "agree": 0, "checked": 0, "rc": rc}
+    rows.append(row)
+    if not os.path.exists(path):
+        failures.append(f"{allocator}: no results file (clampbench exit {rc})")
+        continue
+    with open(path) as f:
+        doc = json.load(f)
+    env = doc.get("environment", {})
+    if env.get("backend") != "cuda":
+        failures.append(f"{allocator}: ran on backend {env.get('backend')!r}, not cuda")
+    if env.get("allocator") != allocator:
+        failures.append(f"{allocator}: results say allocator {env.get('allocator')!r}")
+    for case in doc.get("cases", []):
+        row["cases"] += 1
+        for v in case.get("variants", []):
+            where = f"{allocator}: {case.get('case_id')} {v.get('name')}"
+            row["calls"] += 1
+            if v.get("expected") is not True:
+                row["unexpected"] += 1
+                failures.append(f"{where}: verdict {v.get('verdict')}, expected {v.get('expected_verdict')}"
+                                + (f" ({v['error']})" if v.get("error") else ""))
+            cupti = (v.get("allocations") or {}).get("cupti") or {}
+            if not cupti.get("available"):
+                if v.get("verdict") != "error":
+                    failures.append(f"{where}: CUPTI unavailable: {cupti.get('reason')}")
+                continue
+            check = cupti.get("cross_check") or {}
+            status = check.get("status")
+            row["checked"] += 1
+            row["agree"] += status == "agree"
+            if status == "disagree" or (allocator in ("raw", "async") and status != "agree"):
+                failures.append(f"{where}: cross-check {status}: {check.get('detail')}")
+    outcome = doc.get("outcome", {})
+    if rc != 0 or outcome.get("status") != "as_expected":
+        failures.append(f"{allocator}: clampbench exit {rc}, outcome {outcome.get('status')}")
+
+for line in failures[:50]:
+    print("FAIL", line)
+if len(failures) > 50:
+    print(f"... and {len(failures) - 50} more failures")
+print()
+print(f"{'allocator':<10} {'cases':>5} {'calls':>5}  {'verdicts as expected':<20}  {'cross-check agree':<17}  exit")
+for r in rows:
+    ok = "yes" if r["unexpected"] == 0 and r["calls"] > 0 else f"no ({r['unexpected']} off)"
+    print(f"{r['allocator']:<10} {r['cases']:>5} {r['calls']:>5}  {ok:<20}  {r['agree']:>5} / {r['checked']:<9}  {r['rc']}")
+print("GPU CHECK", "PASSED" if not failures else f"FAILED ({len(failures)} problems)")
+sys.exit(1 if failures else 0)
+PY
+}
+
+: >"$LOG"
+# main runs with errexit in its own subshell; `main || ...` would switch errexit off inside it.
+set +e
+(set -e; main) 2>&1 | tee -a "$LOG"
+rc=${PIPESTATUS[0]}
+echo "log: $LOG" >&2
+exit "$rc"

@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The eager op sequence of _find_first_and_extract_all_n_parallel, op for op as vLLM writes
+// it. Allocations per call (spec counting rule), with N = max_n - min_n + 1:
+//   before the loop  2            ngram_lengths arange, first_match_positions full
+//   per n-gram size 16 (15)       sub, arange, add, [clamp], gather, eq, all, sub, sub,
+//                                 arange, le, and, .int(), argmax, gather, where
+//   after the loop  23 (22)       ge, flip (arange + gather: 2, see below), .int(), argmax,
+//                                 rsub, gather, ge, gather, add, zeros_like, where, sub,
+//                                 arange, add, [clamp], gather, arange, lt, full_like,
+//                                 where, full_like, where
+//   clamp: 25 + 16 N    clamp_: 24 + 15 N.
+// Differences from vLLM, forced by the runtime's op set: advanced indexing x[arange(B), i]
+// is gather(x, 1, i.unsqueeze(1)).squeeze(1), so vLLM's unused-here `batch_indices` arange
+// is not made; flip(dims=[1]) is a gather with a reversed arange (2 allocations, torch's
+// flip makes 1).
+
+#include <cstdint>
+
+#include <fmt/format.h>
+
+#include "kernels/error.h"
+#include "kernels/ops.h"
+#include "suites/detail/ngram_clamp.h"
+
+namespace clampbench::suites::detail {
+
+struct NgramRange {
+  std::int64_t min_n, max_n;
+};
+// The (prompt_lookup_min, prompt_lookup_max) pairs the spec sweeps; the "ngram_range" axis
+// indexes this list.
+inline constexpr NgramRange kNgramRanges[] = {{5, 5}, {2, 5}, {3, 5}, {1, 4}};
+
+inline NgramRange ngram_range(std::int64_t index) {
+  CB_CHECK(index >= 0 && index < 4, ErrorKind::InvalidArgument, "ngram_range index {} not in [0, 4)", index);
+  return kNgramRanges[index];
+}
+
+// token_ids int32 [B, L], seq_lengths int32 [B] -> draft tokens int32 [B, k], -1 = none.
+inline Tensor find_first_and_extract_all_n_parallel(const Tensor& token_ids, const Tensor& seq_lengths,
+                                                    std::int64_t min_n, std::int64_t max_n, std::int64_t k,
+                                                    ClampMode mode) {
+  const std::int64_t batch = token_ids.size(0);
+  const std::int64_t max_seq_len = token_ids.size(1);
+  const std::int64_t num_sizes = max_n - min_n + 1;
+  const DeviceType dev = token_ids.device();
+
+  Tensor ngram_lengths = arange(min_n, max_n + 1, 1, DType::Int64, dev);
+  Tensor first_match_positions = full({batch, num_sizes}, -1, DType::Int64, dev);
+
+  for (std::int64_t i = 0; i < num_sizes; ++i) {
+    const std::int64_t n = min_n + i;
+    const Tensor windows = token_ids.unfold(1, n, 1);  // view [B, L - n + 1, n]
+    const std::int64_t num_windows = windows.size(1);
+
+    // The trailing n-gram; suffix_starts < 0 when seq_length < n, hence the clamp.
+    Tensor suffix_starts = sub(seq_lengths, n);
+    Tensor suffix_indices = add(suffix_starts.unsqueeze(1), arange(n, DType::Int64, dev));
+    suffix_indices = clamp_as(mode, suffix_indices, 0);
+    Tensor suffix = gather(token_ids, 1, suffix_indices);
+
+    Tensor matches = all(eq(windows, suffix.unsqueeze(1)), -1);
+    // A match must leave room for one draft token (this also excludes the suffix itself).
+    Tensor max_valid_suffix_start = sub(sub(seq_lengths, n), 1);
+    Tensor valid_mask = le(arange(num_windows, DType::Int64, dev), max_valid_suffix_start.unsqueeze(1));
+    Tensor final_matches = logical_and(matches, valid_mask);
+
+    Tensor first_match_idx = argmax(to(final_matches, DType::Int32), 1);
+    Tensor has_match = gather(final_matches, 1, first_match_idx.unsqueeze(1)).squeeze(1);
+    Tensor column = first_match_positions.select(1, i);
+    copy_(column, where(has_match, first_match_idx, -1));
+  }
+
+  // The longest n-gram with a match: argmax over the reversed columns, flipped back.
+  Tensor has_size_match = to(ge(first_match_positions, 0), DType::Int32);
+  Tensor reversed = arange(num_sizes - 1, -1, -1, DType::Int64, dev);
+  Tensor flipped = gather(has_size_match, 1, reversed.unsqueeze(0).expand({batch, num_sizes}));
+  Tensor best_ngram_idx = rsub(argmax(flipped, 1), num_sizes - 1);
+  Tensor best_match_pos = gather(first_match_positions, 1, best_ngram_idx.unsqueeze(1)).squeeze(1);
+  Tensor has_any_match = ge(best_match_pos, 0);
+  Tensor best_ngram_lengths = gather(ngram_lengths, 0, best_ngram_idx);
+
+  Tensor draft_start = where(has_any_match, add(best_match_pos, best_ngram_lengths),
+                             full({batch}, 0, DType::Int64, dev));
+  Tensor tokens_available = sub(seq_lengths, draft_start);
+  Tensor draft_indices = add(draft_start.unsqueeze(1), arange(k, DType::Int64, dev));
+  draft_indices = clamp_as(mode, draft_indices, 0, max_seq_len - 1);
+  Tensor draft_tokens = gather(token_ids, 1, draft_indices);
+
+  Tensor valid_positions = lt(arange(k, DType::Int64, dev).unsqueeze(0), tokens_available.unsqueeze(1));
+  draft_tokens = where(valid_positions, draft_tokens, full({batch, k}, -1, DType::Int32, dev));
+  draft_tokens = where(has_any_match.unsqueeze(1), draft_tokens, full({batch, k}, -1, DType::Int32, dev));
+  return draft_tokens;
+}
+
+}  // namespace clampbench::suites::detail

@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Inputs of the sparse-MLA slot-mapping suite: a step of R padded requests over the runner's
+// shared block table. The builder sees a view of the table's first R rows; the runner's table
+// has spare rows beyond it. Real requests come first, CUDA-graph padding rows (no query, no
+// sequence) last, as vLLM orders them. The "padding" axis decides what the table holds where
+// no block is: 0 everywhere (upstream since #35431), -1 in padding rows, or -1 padding rows
+// plus -1 holes in real rows.
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/ops.h"
+#include "suites/detail/builder_ops.h"
+#include "suites/detail/ngram_rng.h"
+#include "suites/detail/sparse_mla_slot_mapping.h"
+#include "suites/suite.h"
+
+namespace clampbench::suites::detail {
+
+inline constexpr std::int64_t kSparseMlaSpareRows = 2;
+inline constexpr std::int32_t kStaleSlot = 987654321;  // what the output buffer held before
+
+inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  const std::int64_t reqs = p.get("R");
+  const std::int64_t max_len = p.get("L");
+  const std::int64_t ratio = p.get("ratio");
+  const std::int64_t padding = p.get("padding");
+  const std::int64_t max_query = p.get("Q");
+  const std::int64_t bs = kSparseMlaStorageBlockSize;
+  const std::int64_t cols = cdiv(max_len, bs);
+  const std::int64_t rows = reqs + kSparseMlaSpareRows;
+  const std::int64_t pad_rows = reqs >= 2 ? std::max<std::int64_t>(1, reqs / 4) : 0;
+  const std::int32_t pad_value = padding == 0 ? 0 : -1;
+  CaseRng rng(seed);
+
+  std::vector<std::int32_t> table(static_cast<std::size_t>(rows * cols), pad_value);
+  std::vector<std::int32_t> query_start(static_cast<std::size_t>(reqs + 1), 0);
+  std::vector<std::int32_t> seq_lens(static_cast<std::size_t>(reqs), 0);
+  for (std::int64_t r = 0; r < reqs - pad_rows; ++r) {
+    const std::int64_t qlen = rng.uniform(1, max_query);
+    std::int64_t len = rng.uniform(qlen, max_len);
+    if (qlen <= ratio && rng.chance(1, 2)) {
+      // Put a compression boundary (p + 1 = m * ratio) inside the query.
+      const std::int64_t m = rng.uniform(1, (max_len - qlen + 1) / ratio);
+      len = m * ratio + rng.uniform(0, qlen - 1);
+    }
+    seq_lens[static_cast<std::size_t>(r)] = static_cast<std::int32_t>(len);
+    query_start[static_cast<std::size_t>(r + 1)] = static_cast<std::int32_t>(query_start[static_cast<std::size_t>(r)] + qlen);
+    const std::int64_t used = (len - 1) / ratio / bs + 1;  // blocks the compressed stream reaches
+    std::int32_t* row = table.data() + r * cols;
+    for (std::int64_t c = 0; c < cols; ++c) row[c] = c < used ? static_cast<std::int32_t>(rng.uniform(1, 65535)) : 0;
+    if (padding == 2) {
+      for (std::int64_t c = 0; c < cols; ++c)
+        if (rng.chance(1, 16)) row[c] = -1;
+      row[rng.uniform(0, used - 1)] = -1;  // at least one hole where the mapping reads
+    }
+  }
+  for (std::int64_t r = reqs - pad_rows; r < reqs; ++r)
+    query_start[static_cast<std::size_t>(r + 1)] = query_start[static_cast<std::size_t>(r)];
+
+  CaseData data;
+  data.device = device;
+  Tensor base = from_vector(table, {rows, cols}, device);
+  data.add("block_table", base.slice(0, 0, reqs), Role::Persistent);
+  data.add("block_table_base", base, Role::Persistent);
+  data.add("query_start_loc", from_vector(query_start, {reqs + 1}, device), Role::Persistent);
+  data.add("seq_lens", from_vector(seq_lens, {reqs}, device), Role::Persistent);
+  data.add("compressed_slot_mapping",
+           from_vector(std::vector<std::int64_t>(static_cast<std::size_t>(reqs * max_query), kStaleSlot),
+                       {reqs * max_query}, device),
+           Role::PersistentWritable);
+  return data;
+}
+
+}  // namespace clampbench::suites::detail

@@ -1,0 +1,72 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Spec 2a: NgramGPUKernel._find_first_and_extract_all_n_parallel, the n-gram matcher of the
+// GPU n-gram proposer, in its eager form. Per n-gram size one suffix-index clamp, plus one
+// clamp of the draft indices: clamp_ saves (max_n - min_n + 1) + 1 allocations per call.
+
+#include "kernels/ops.h"
+#include "suites/all_suites.h"
+#include "suites/detail/ngram_clamp.h"
+#include "suites/detail/ngram_find.h"
+#include "suites/detail/ngram_history.h"
+
+namespace clampbench::suites {
+namespace {
+
+using detail::ClampMode;
+
+// (B, L, seed) -> token_ids [B, L] and seq_lengths [B], both owned by the proposer.
+CaseData make_find_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  const std::int64_t batch = p.get("B");
+  const std::int64_t max_len = p.get("L");
+  const detail::NgramRange range = detail::ngram_range(p.get("ngram_range"));
+  detail::CaseRng rng(seed);
+  std::vector<std::int32_t> seq_lens(static_cast<std::size_t>(batch));
+  for (std::int64_t r = 0; r < batch; ++r) {
+    std::int64_t len = rng.uniform(1, max_len);
+    if (r % 8 == 1) len = rng.uniform(0, range.max_n - 1);  // shorter than the n-gram: suffix start < 0
+    if (r % 8 == 3) len = max_len;                           // full row: draft indices past the end
+    seq_lens[static_cast<std::size_t>(r)] = static_cast<std::int32_t>(len);
+  }
+  const std::vector<std::int32_t> tokens = detail::make_token_history(rng, seq_lens, max_len);
+
+  CaseData data;
+  data.device = device;
+  data.add("token_ids", from_vector(tokens, {batch, max_len}, device), Role::Persistent);
+  data.add("seq_lengths", from_vector(seq_lens, {batch}, device), Role::Persistent);
+  return data;
+}
+
+Outputs run_find(CaseData& data, const ParamPoint& p, ClampMode mode) {
+  const detail::NgramRange range = detail::ngram_range(p.get("ngram_range"));
+  return {{"draft_tokens", detail::find_first_and_extract_all_n_parallel(
+                               data.get("token_ids"), data.get("seq_lengths"), range.min_n,
+                               range.max_n, p.get("K"), mode)}};
+}
+
+}  // namespace
+
+Suite make_ngram_find_suite() {
+  return SuiteBuilder("ngram_find")
+      .describe(
+          "GPU n-gram proposer: earliest match of the trailing n-gram for every n in "
+          "[min_n, max_n] and extraction of the K following tokens. Eager form: in vLLM the "
+          "function is torch.compiled, where clamp and clamp_ give the same graph.")
+      .source("vllm/v1/spec_decode/ngram_proposer_gpu.py",
+              "NgramGPUKernel._find_first_and_extract_all_n_parallel")
+      .device(SuiteDevice::Gpu)
+      .axis("B", {1, 8}, {1, 64, 256}, {1, 16, 128, 512, 1024})
+      .axis("L", {256}, {4096, 32768}, {4096, 32768, 131072})
+      .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
+      // Index into detail::kNgramRanges: (5,5), (2,5), (3,5), (1,4).
+      .axis("ngram_range", {0, 1}, {0, 1, 2, 3}, {0, 1, 2, 3})
+      .inputs(make_find_inputs)
+      .outputs({"draft_tokens"})
+      .variant("clamp", "suffix and draft indices clamped out of place (pre-#48143)",
+               [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::OutOfPlace); })
+      .variant("clamp_", "suffix and draft indices clamped in place (#48143)",
+               [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::InPlace); })
+      .build();
+}
+
+}  // namespace clampbench::suites

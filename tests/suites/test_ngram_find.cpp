@@ -1,0 +1,105 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Spec 2a on a hand-worked batch of six rows (L = 12, K = 3):
+//   row 0  len 7   1 2 3 4 1 2 3: the 3-gram "1 2 3" recurs at 0 -> draft 4 1 2
+//   row 1  len 2   5 5: shorter than every n > 1 (suffix start < 0); n = 1 finds "5" at 0,
+//                  leaving one token -> 5 -1 -1
+//   row 2  len 5   7 8 7 8 7: "7 8 7" at 0, two tokens left -> 8 7 -1
+//   row 3  len 12  ... 9 5 9 5: only the 2-gram "9 5" recurs (at 8); the draft reaches past
+//                  the row (indices 12, 13 clamp to 11) -> 9 5 -1; no 3-gram -> -1 -1 -1
+//   row 4  len 0   nothing -> -1 -1 -1
+//   row 5  len 11  1 2 3 4 5 6 1 2 3 4 5: the 5-gram recurs at 0 -> 6 1 2
+
+#include <gtest/gtest.h>
+
+#include "suites/detail/ngram_find.h"
+#include "tests/suites/test_ngram_sparse_support.h"
+
+namespace clampbench::testing {
+namespace {
+
+CaseData hand_worked_batch() {
+  const std::vector<std::int32_t> tokens = {
+      1, 2, 3, 4, 1, 2, 3, 0, 0, 0, 0, 0,  //
+      5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  //
+      7, 8, 7, 8, 7, 9, 9, 9, 9, 9, 9, 9,  //
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 5, 9, 5,  //
+      4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,  //
+      1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 0};
+  CaseData data;
+  data.device = kTestDevice;
+  data.add("token_ids", from_vector(tokens, {6, 12}, kTestDevice), Role::Persistent);
+  data.add("seq_lengths", from_vector(std::vector<std::int32_t>{7, 2, 5, 12, 0, 11}, {6}, kTestDevice),
+           Role::Persistent);
+  return data;
+}
+
+struct RangeCase {
+  std::int64_t range_index;
+  std::vector<std::int32_t> draft;
+  std::uint64_t clamp_allocs, clamp_inplace_allocs;
+};
+
+// Allocations (see suites/detail/ngram_find.h): 2 before the loop, 16 (clamp) or 15 (clamp_)
+// per n-gram size, 23 or 22 after it: clamp 25 + 16 N, clamp_ 24 + 15 N.
+const RangeCase kRangeCases[] = {
+    // (5, 5): N = 1 -> 41 / 39
+    {0, {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 6, 1, 2}, 41, 39},
+    // (2, 5): N = 4 -> 89 / 84
+    {1, {4, 1, 2, -1, -1, -1, 8, 7, -1, 9, 5, -1, -1, -1, -1, 6, 1, 2}, 89, 84},
+    // (3, 5): N = 3 -> 73 / 69
+    {2, {4, 1, 2, -1, -1, -1, 8, 7, -1, -1, -1, -1, -1, -1, -1, 6, 1, 2}, 73, 69},
+    // (1, 4): N = 4 -> 89 / 84
+    {3, {4, 1, 2, 5, -1, -1, 8, 7, -1, 9, 5, -1, -1, -1, -1, 6, 1, 2}, 89, 84},
+};
+
+TEST(CB_DEVICE_SUITE(NgramFindSuite), HandWorkedDraftsAndAllocationsOfBothVariants) {
+  CB_REQUIRE_TEST_DEVICE();
+  const Suite& suite = suite_named("ngram_find");
+  for (const RangeCase& c : kRangeCases) {
+    SCOPED_TRACE("ngram_range " + std::to_string(c.range_index));
+    const ParamPoint p = point({{"B", 6}, {"L", 12}, {"K", 3}, {"ngram_range", c.range_index}});
+    for (const char* variant : {"clamp", "clamp_"}) {
+      SCOPED_TRACE(variant);
+      CaseData data = hand_worked_batch();
+      const CaseData before = data.clone();
+      CallAllocations counted;
+      const Outputs outs = run_counted(suite, variant, data, p, &counted);
+      EXPECT_EQ(ints(output(outs, "draft_tokens")), c.draft);
+      EXPECT_EQ(counted.count, std::string(variant) == "clamp" ? c.clamp_allocs : c.clamp_inplace_allocs);
+      EXPECT_TRUE(same_contents(data, before)) << "token_ids and seq_lengths are persistent";
+    }
+  }
+}
+
+TEST(CB_DEVICE_SUITE(NgramFindSuite), ArbitraryRangeThroughTheBuilderFunction) {
+  CB_REQUIRE_TEST_DEVICE();
+  CaseData data = hand_worked_batch();
+  // (2, 3): row 3 matches the 2-gram only, row 5 the 3-gram "3 4 5" at 2 -> 6 1 2.
+  const Tensor drafts = suites::detail::find_first_and_extract_all_n_parallel(
+      data.get("token_ids"), data.get("seq_lengths"), 2, 3, 3, suites::detail::ClampMode::InPlace);
+  EXPECT_EQ(ints(drafts), (std::vector<std::int32_t>{4, 1, 2, -1, -1, -1, 8, 7, -1, 9, 5, -1, -1, -1, -1, 6, 1, 2}));
+}
+
+TEST(CB_DEVICE_SUITE(NgramFindSuite), GeneratorIsDeterministicAndHasMatchesAndShortRows) {
+  CB_REQUIRE_TEST_DEVICE();
+  const Suite& suite = suite_named("ngram_find");
+  const ParamPoint p = point({{"B", 16}, {"L", 256}, {"K", 3}, {"ngram_range", 1}});
+  const CaseData a = suite.make_inputs(p, 42, kTestDevice);
+  const CaseData b = suite.make_inputs(p, 42, kTestDevice);
+  const CaseData c = suite.make_inputs(p, 43, kTestDevice);
+  EXPECT_TRUE(same_contents(a, b));
+  EXPECT_FALSE(same_contents(a, c));
+  const std::vector<std::int32_t> lens = ints(a.get("seq_lengths"));
+  EXPECT_LT(lens[1], 5);   // shorter than max_n
+  EXPECT_EQ(lens[3], 256);  // a full row
+  CaseData run = a.clone();
+  const std::vector<std::int32_t> drafts =
+      ints(output(run_counted(suite, "clamp", run, p), "draft_tokens"));
+  int found = 0;
+  for (std::size_t r = 0; r < 16; ++r) found += drafts[r * 3] != -1 ? 1 : 0;
+  EXPECT_GE(found, 8) << "repetitive histories must give matches in most rows";
+}
+
+}  // namespace
+}  // namespace clampbench::testing

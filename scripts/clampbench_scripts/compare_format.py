@@ -1,0 +1,89 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Renders a comparison (comparison.compare_runs) as Markdown, aligned text or JSON."""
+import json
+
+from clampbench_scripts import calls
+from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
+
+HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "median time", "verdict")
+
+
+def _figure_cell(fig, fmt):
+    return f"{fmt(fig['base'])} -> {fmt(fig['head'])} ({fmt_delta(fig['delta'], fmt)}) {fig['call']}"
+
+
+def _time_cell(t):
+    text = f"{fmt_time(t['base_median'])} -> {fmt_time(t['head_median'])} ({fmt_ratio(t['ratio'])}"
+    if t["p_value"] is not None:
+        text += f", p={t['p_value']:.2g}"
+    text += f") {t['call']}"
+    return text + (f" ({t['reason']})" if t["call"] == calls.AMBIGUOUS and t.get("reason") else "")
+
+
+def _verdict_cell(v):
+    head = v["head"] + ("" if v["head_expected"] else f" (UNEXPECTED, want {v['expected_verdict']})")
+    return f"{v['base']} -> {head} {v['call']}"
+
+
+def table_cells(entry):
+    a = entry["allocations"]
+    return (entry["case_id"], entry["variant"],
+            _figure_cell(a["allocations"], fmt_count),
+            _figure_cell(a["bytes_requested"], fmt_bytes),
+            _figure_cell(a["peak_bytes"], fmt_bytes),
+            _time_cell(entry["time"]), _verdict_cell(entry["verdict"]))
+
+
+def _headline(result, failing):
+    rows = result["rows"]
+    worse = sum(1 for e in rows if e["regressions"])
+    b, h = result["base"], result["head"]
+    lines = [f"base {str(b['git_commit'])[:7]} ({b['time']}) vs head {str(h['git_commit'])[:7]} "
+             f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
+             f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
+             f"{len(result['removed'])} removed; time test: Mann-Whitney U two-sided, "
+             f"alpha {result['alpha']}, min effect {result['min_effect']:.0%}"]
+    if result.get("mixed"):
+        lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
+    lines.append("RESULT: " + (f"REGRESSION in {', '.join(failing)}" if failing else "no regression"))
+    return lines
+
+
+def _changes(result):
+    lines = [f"added: {r['case_id']} {r['variant']}" for r in result["added"]]
+    return lines + [f"removed: {r['case_id']} {r['variant']}" for r in result["removed"]]
+
+
+def render_markdown(result, failing):
+    out = ["## clampbench compare", ""] + [f"- {line}" for line in _headline(result, failing)] + [""]
+    out.append("| " + " | ".join(HEADERS) + " |")
+    out.append("|" + "---|" * len(HEADERS))
+    for entry in result["rows"]:
+        cells = [c.replace("|", "\\|") for c in table_cells(entry)]
+        if entry["regressions"]:
+            cells = [f"**{c}**" for c in cells]
+        out.append("| " + " | ".join(cells) + " |")
+    extra = _changes(result)
+    if extra:
+        out += ["", "### Rows in only one run", ""] + [f"- {line}" for line in extra]
+    return "\n".join(out) + "\n"
+
+
+def render_text(result, failing):
+    table = [HEADERS] + [table_cells(e) for e in result["rows"]]
+    widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
+    out = list(_headline(result, failing)) + [""]
+    for i, row in enumerate(table):
+        mark = "! " if i and result["rows"][i - 1]["regressions"] else "  "
+        out.append(mark + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+    return "\n".join(out + [""] + _changes(result)).rstrip() + "\n"
+
+
+def render_json(result, failing):
+    doc = dict(result, failing=failing, regression=bool(failing),
+               calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS])
+    return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+
+
+RENDERERS = {"md": render_markdown, "text": render_text, "json": render_json}

@@ -1,0 +1,93 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The comparison of two runs: one entry per (case_id, variant) present in both, plus the
+rows present in only one of them. Pure data; compare_format.py renders it."""
+from clampbench_scripts import calls
+from clampbench_scripts.results import LEDGER_FIGURES
+
+CATEGORIES = ("allocations", "verdicts", "time")
+
+
+def _figure(base, head):
+    delta = None if base is None or head is None else head - base
+    return {"base": base, "head": head, "delta": delta, "call": calls.exact_call(base, head)}
+
+
+def _ledger_value(row, figure):
+    return None if row["ledger"] is None else row["ledger"].get(figure)
+
+
+def _time_entry(base, head, alpha, min_effect):
+    b, h = base["time"], head["time"]
+    call, details = calls.time_call((b or {}).get("samples"), (h or {}).get("samples"),
+                                    alpha, min_effect)
+    if b is None or h is None:
+        details["reason"] = "no timing in " + ("base" if b is None else "head")
+    elif details["ratio"] is None and b.get("median") and h.get("median") is not None:
+        details["ratio"] = h["median"] / b["median"]  # shown, though too few samples to call
+    return {
+        "primary": head["time_primary"] or base["time_primary"],
+        "base_median": (b or {}).get("median"), "head_median": (h or {}).get("median"),
+        "call": call, **details,
+    }
+
+
+def compare_row(base, head, alpha, min_effect):
+    figures = {f: _figure(_ledger_value(base, f), _ledger_value(head, f)) for f in LEDGER_FIGURES}
+    devices = {}
+    for dev in sorted(set(base["ledger_devices"]) | set(head["ledger_devices"])):
+        bd, hd = base["ledger_devices"].get(dev, {}), head["ledger_devices"].get(dev, {})
+        devices[dev] = {f: _figure(bd.get(f), hd.get(f)) for f in LEDGER_FIGURES}
+    return {
+        "case_id": head["case_id"], "suite": head["suite"], "variant": head["variant"],
+        "allocations": figures, "devices": devices,
+        "time": _time_entry(base, head, alpha, min_effect),
+        "verdict": {"base": base["verdict"], "head": head["verdict"],
+                    "base_expected": base["expected"], "head_expected": head["expected"],
+                    "expected_verdict": head["expected_verdict"],
+                    "call": calls.verdict_call(base, head)},
+    }
+
+
+def regressions_of(entry):
+    """The categories in which this entry regressed."""
+    found = []
+    if any(f["call"] == calls.WORSE for f in entry["allocations"].values()):
+        found.append("allocations")
+    if entry["verdict"]["call"] == calls.WORSE:
+        found.append("verdicts")
+    if entry["time"]["call"] == calls.WORSE:
+        found.append("time")
+    return found
+
+
+def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effect=0.05):
+    entries = []
+    for key, head in head_rows.items():
+        if key in base_rows:
+            entry = compare_row(base_rows[key], head, alpha, min_effect)
+            entry["regressions"] = regressions_of(entry)
+            entries.append(entry)
+    return {
+        "base": _env_summary(base_env), "head": _env_summary(head_env),
+        "alpha": alpha, "min_effect": min_effect,
+        "rows": entries,
+        "added": [_key_dict(k) for k in head_rows if k not in base_rows],
+        "removed": [_key_dict(k) for k in base_rows if k not in head_rows],
+    }
+
+
+def _key_dict(key):
+    return {"case_id": key[0], "variant": key[1]}
+
+
+def _env_summary(env):
+    keys = ("git_commit", "git_branch", "git_dirty", "device_name", "backend", "allocator",
+            "size_set", "repetitions", "time", "host_name")
+    return {k: env.get(k) for k in keys}
+
+
+def failing_categories(result, fail_on):
+    """Sorted categories, among FAIL_ON, in which some row regressed."""
+    hit = {c for e in result["rows"] for c in e["regressions"]}
+    return [c for c in CATEGORIES if c in hit and c in fail_on]

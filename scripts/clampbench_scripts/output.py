@@ -1,0 +1,27 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Writing a command's text to stdout or to a file (atomically, so a reader never sees half)."""
+import os
+import sys
+import tempfile
+
+
+def write_text(text, path=None):
+    if path is None or path == "-":
+        sys.stdout.write(text)
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".tmp.", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def fail(prog, message):
+    """One line on stderr; returns the bad-input exit code 2."""
+    print(f"{prog}: {message}", file=sys.stderr)
+    return 2

@@ -1,0 +1,81 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""report.py HISTORY_DIR -o SITE_DIR [--baseline FILE] | report.py --single RESULT.json -o SITE_DIR
+
+Builds the static dashboard SITE_DIR/index.html + SITE_DIR/figures/*.png|svg. Bad files in
+the history are named on stderr and skipped; a missing or bad baseline is named and the
+deltas against it left out. Exit 0 when a dashboard was built, 2 when there was nothing to
+build it from.
+"""
+import argparse
+import os
+import sys
+
+from clampbench_scripts import changes, history, plots, series, site
+from clampbench_scripts.output import fail, write_text
+from clampbench_scripts.results import InputError, config_of
+
+PROG = "report.py"
+
+
+def _warn(path, problem):
+    print(f"{PROG}: skipping {path}: {problem}", file=sys.stderr)
+
+
+def _same_config(runs):
+    """The runs sharing the latest run's device/backend/allocator, and how many did not."""
+    want = config_of(runs[-1]["env"])
+    kept = [r for r in runs if config_of(r["env"]) == want]
+    return kept, len(runs) - len(kept)
+
+
+def _baseline(path):
+    if not path:
+        return None, None
+    try:
+        return history.load_run(path)["rows"], f"baseline: {path}"
+    except InputError as e:
+        print(f"{PROG}: baseline {e.path}: {e.problem}; deltas vs baseline left out", file=sys.stderr)
+        return None, f"no baseline ({e.path}: {e.problem})"
+
+
+def build_site(paths, out_dir, baseline_path=None):
+    skipped = []
+
+    def warn(path, problem):
+        skipped.append((path, problem))
+        _warn(path, problem)
+
+    runs = history.load_runs(paths, warn)
+    if not runs:
+        raise InputError(", ".join(paths) or "history", "no readable clampbench results file")
+    runs, other = _same_config(runs)
+    data = series.build(runs)
+    data["baseline_rows"], note = _baseline(baseline_path)
+    found = changes.detect(data)
+    figures = plots.draw_all(data, found, os.path.join(out_dir, "figures"))
+    write_text(site.page(data, found, figures, note, skipped, other),
+               os.path.join(out_dir, "index.html"))
+    return {"runs": len(runs), "changes": found, "figures": figures, "skipped": skipped}
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("history", nargs="?", help="directory of results files (results/history)")
+    p.add_argument("--single", metavar="RESULT.json", help="a dashboard of one run")
+    p.add_argument("-o", "--output", required=True, metavar="SITE_DIR")
+    p.add_argument("--baseline", metavar="FILE", help="results file the latest run is compared to")
+    args = p.parse_args(argv)
+    if bool(args.history) == bool(args.single):
+        p.error("give either HISTORY_DIR or --single RESULT.json")
+    try:
+        paths = [args.single] if args.single else history.history_files(args.history)
+        os.makedirs(args.output, exist_ok=True)
+        result = build_site(paths, args.output, args.baseline)
+    except InputError as e:
+        return fail(PROG, str(e))
+    print(f"{PROG}: {result['runs']} run(s), {len(result['changes'])} change(s), "
+          f"{sum(len(v) for v in result['figures'].values())} figures -> "
+          f"{os.path.join(args.output, 'index.html')}", file=sys.stderr)
+    return 0

@@ -1,0 +1,116 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Reading clampbench results JSON v1 (results/SCHEMA.md) into flat rows.
+
+Only the fields the scripts use are checked, so an additive schema change does not break
+them; anything else wrong raises InputError naming the file and the problem (exit code 2).
+"""
+import json
+
+SCHEMA_VERSION = 1
+LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
+CONFIG_FIELDS = ("device_name", "backend", "allocator")
+
+
+class InputError(Exception):
+    """A file that is not a readable clampbench results v1 document."""
+
+    def __init__(self, path, problem):
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+    def __reduce__(self):  # picklable, so worker processes can return it
+        return InputError, (self.path, self.problem)
+
+
+def load_document(path):
+    """Parses PATH and checks it is a clampbench v1 document; returns the dict."""
+    try:
+        with open(path, "rb") as f:
+            doc = json.load(f)
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(path, "is a directory, not a results file") from None
+    except OSError as e:
+        raise InputError(path, f"cannot read: {e.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise InputError(path, f"not JSON ({e})") from None
+    if not isinstance(doc, dict) or doc.get("tool") != "clampbench":
+        raise InputError(path, 'not a clampbench results file (no "tool": "clampbench")')
+    if doc.get("schema_version") != SCHEMA_VERSION:
+        raise InputError(path, f"schema_version {doc.get('schema_version')!r}, "
+                               f"expected {SCHEMA_VERSION}")
+    if not isinstance(doc.get("environment"), dict):
+        raise InputError(path, "no environment object")
+    if not isinstance(doc.get("cases"), list):
+        raise InputError(path, "no cases list")
+    return doc
+
+
+def _timing_figures(timing):
+    """(primary name, stats dict or None, cpu stats or None) of one variant's timing."""
+    if not isinstance(timing, dict):
+        return None, None, None
+    primary = timing.get("primary")
+    stats = timing.get(primary) if primary else None
+    return primary, stats if isinstance(stats, dict) else None, timing.get("cpu")
+
+
+def variant_row(case, variant):
+    """One flat row for a (case, variant): what compare, export and report read."""
+    ledger = (variant.get("allocations") or {}).get("ledger")
+    total = ledger.get("total") if isinstance(ledger, dict) else None
+    devices = {k: v for k, v in (ledger or {}).items() if k != "total" and isinstance(v, dict)}
+    primary, stats, cpu = _timing_figures(variant.get("timing"))
+    saved = variant.get("saved_vs_reference") or {}
+    return {
+        "suite": case["suite"],
+        "case_id": case["case_id"],
+        "params": case.get("params", {}),
+        "device": case.get("device"),
+        "variant": variant["name"],
+        "verdict": variant["verdict"],
+        "expected_verdict": variant.get("expected_verdict"),
+        "expected": bool(variant.get("expected", True)),
+        "error": variant.get("error"),
+        "ledger": {f: total.get(f) for f in LEDGER_FIGURES} if isinstance(total, dict) else None,
+        "ledger_devices": {d: {f: v.get(f) for f in LEDGER_FIGURES} for d, v in devices.items()},
+        "saved_allocations": saved.get("allocations"),
+        "saved_bytes": saved.get("bytes_requested"),
+        "time_primary": primary,
+        "time": stats,
+        "cpu_time": cpu if isinstance(cpu, dict) else None,
+        "iterations": (variant.get("timing") or {}).get("iterations"),
+    }
+
+
+def rows_of(doc, path="<results>"):
+    """{(case_id, variant): row} of a loaded document, in file order."""
+    rows = {}
+    try:
+        for case in doc["cases"]:
+            for variant in case["variants"]:
+                row = variant_row(case, variant)
+                rows[(row["case_id"], row["variant"])] = row
+    except (KeyError, TypeError, AttributeError) as e:
+        raise InputError(path, f"malformed case or variant ({type(e).__name__}: {e})") from None
+    return rows
+
+
+def load_rows(path):
+    """(environment, rows) of the results file PATH; raises InputError."""
+    doc = load_document(path)
+    return doc["environment"], rows_of(doc, path)
+
+
+def config_of(env):
+    """The figures two runs must share to be comparable."""
+    return {f: env.get(f) for f in CONFIG_FIELDS}
+
+
+def config_differences(env_a, env_b):
+    """[(field, a, b)] where the two environments' configurations differ."""
+    a, b = config_of(env_a), config_of(env_b)
+    return [(f, a[f], b[f]) for f in CONFIG_FIELDS if a[f] != b[f]]

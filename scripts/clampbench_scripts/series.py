@@ -1,0 +1,42 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The history as numpy arrays: per suite, one row per (case_id, variant), one column per run.
+
+Missing figures (a row absent from a run, a failed call, timing off) are NaN.
+"""
+import numpy as np
+
+METRICS = ("allocations", "bytes_requested", "peak_bytes", "saved_allocations", "saved_bytes",
+           "time_median", "time_p10", "time_p90")
+
+
+def _figures(row):
+    ledger = row["ledger"] or {}
+    t = row["time"] or {}
+    return (ledger.get("allocations"), ledger.get("bytes_requested"), ledger.get("peak_bytes"),
+            row["saved_allocations"], row["saved_bytes"],
+            t.get("median"), t.get("p10"), t.get("p90"))
+
+
+def build(runs):
+    """{"runs": [...], "dates": datetime64[s] array, "commits": [...], "suites": {suite: {
+    "keys": [(case_id, variant)], "values": {metric: 2-D float array}}}}."""
+    n = len(runs)
+    keys_by_suite = {}
+    for run in runs:
+        for key, row in run["rows"].items():
+            keys_by_suite.setdefault(row["suite"], {}).setdefault(key, None)
+    suites = {}
+    for suite, keys in keys_by_suite.items():
+        index = {k: i for i, k in enumerate(keys)}
+        cube = np.full((len(METRICS), len(keys), n), np.nan)
+        for j, run in enumerate(runs):
+            for key, row in run["rows"].items():
+                i = index.get(key)
+                if i is not None and row["suite"] == suite:
+                    cube[:, i, j] = [np.nan if v is None else v for v in _figures(row)]
+        suites[suite] = {"keys": list(keys), "values": dict(zip(METRICS, cube))}
+    dates = np.array([str(r["env"].get("time") or "1970-01-01T00:00:00Z").rstrip("Z")
+                      for r in runs], dtype="datetime64[s]")
+    commits = [str(r["env"].get("git_commit") or "?")[:7] for r in runs]
+    return {"runs": runs, "dates": dates, "commits": commits, "suites": suites}

@@ -1,0 +1,181 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""compare.py on the fixtures: every call, every exit code, every output format."""
+import json
+
+import pytest
+from conftest import compare_json, fixture, load_json, row_of, run_script
+
+BASE = fixture("base.json")
+
+
+def calls_of(row):
+    return ({k: f["call"] for k, f in row["allocations"].items()},
+            row["time"]["call"], row["verdict"]["call"])
+
+
+def test_same_run_is_all_same():
+    rc, result, _ = compare_json(BASE, fixture("head_same.json"))
+    assert rc == 0 and result["regression"] is False and result["failing"] == []
+    assert len(result["rows"]) == sum(len(c["variants"]) for c in load_json(BASE)["cases"])
+    for row in result["rows"]:
+        allocs, time_call, verdict = calls_of(row)
+        assert set(allocs.values()) == {"SAME"} and verdict == "SAME" and time_call == "SAME"
+        assert row["allocations"]["allocations"]["delta"] == 0
+    assert result["added"] == [] and result["removed"] == []
+
+
+def test_allocation_increase_is_a_regression(target):
+    rc, result, _ = compare_json(BASE, fixture("head_alloc_regression.json"))
+    assert rc == 1 and result["failing"] == ["allocations"]
+    row = row_of(result, *target)
+    assert row["allocations"]["allocations"]["delta"] == 1
+    assert row["allocations"]["allocations"]["call"] == "WORSE"
+    assert row["allocations"]["bytes_requested"]["delta"] == 64
+    assert row["allocations"]["peak_bytes"]["call"] == "SAME"
+    device = load_json(BASE)["cases"][0]["device"]
+    assert row["devices"][device]["allocations"]["delta"] == 1
+    assert row["regressions"] == ["allocations"]
+    assert sum(1 for r in result["rows"] if r["regressions"]) == 1
+
+
+def test_allocation_decrease_is_better(target):
+    rc, result, _ = compare_json(fixture("head_alloc_regression.json"), BASE)
+    assert rc == 0
+    assert row_of(result, *target)["allocations"]["allocations"]["call"] == "BETTER"
+
+
+def test_fail_on_selects_categories():
+    head = fixture("head_alloc_regression.json")
+    assert compare_json(BASE, head, "--fail-on", "verdicts,time")[0] == 0
+    assert compare_json(BASE, head, "--fail-on", "allocations")[0] == 1
+    assert run_script("compare.py", BASE, head, "--fail-on", "bogus").returncode == 2
+
+
+def test_verdict_regression(target):
+    rc, result, _ = compare_json(BASE, fixture("head_verdict_regression.json"))
+    assert rc == 1 and result["failing"] == ["verdicts"]
+    v = row_of(result, *target)["verdict"]
+    assert (v["base"], v["head"], v["head_expected"], v["call"]) == ("same", "mutation", False, "WORSE")
+    assert compare_json(BASE, fixture("head_verdict_regression.json"), "--fail-on", "time")[0] == 0
+
+
+def test_verdict_recovery_is_better(target):
+    rc, result, _ = compare_json(fixture("head_verdict_regression.json"), BASE)
+    assert rc == 0 and row_of(result, *target)["verdict"]["call"] == "BETTER"
+
+
+def test_time_regression_passes_both_tests(target):
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"))
+    assert rc == 1 and result["failing"] == ["time"]
+    t = row_of(result, *target)["time"]
+    assert t["call"] == "WORSE" and t["p_value"] < 0.05 and t["ratio"] >= 1.5
+    # significant but below the minimum effect: not a regression
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--min-effect",
+                                 str(t["ratio"]))
+    assert rc == 0 and row_of(result, *target)["time"]["call"] == "SAME"
+    assert compare_json(BASE, fixture("head_time_regression.json"), "--fail-on",
+                        "allocations,verdicts")[0] == 0
+
+
+def test_time_improvement_is_better(target):
+    rc, result, _ = compare_json(fixture("head_time_regression.json"), BASE)
+    assert rc == 0 and row_of(result, *target)["time"]["call"] == "BETTER"
+
+
+def test_too_few_samples_is_ambiguous(target):
+    rc, result, _ = compare_json(BASE, fixture("head_few_samples.json"))
+    assert rc == 0
+    t = row_of(result, *target)["time"]
+    assert t["call"] == "AMBIGUOUS" and t["n_head"] == 2 and t["p_value"] is None
+    assert "fewer than 3" in t["reason"]
+
+
+def test_no_timing_is_ambiguous(tmp_path, target):
+    doc = load_json(fixture("head_time_regression.json"))
+    doc["cases"][0]["variants"][1]["timing"] = None
+    head = tmp_path / "head.json"
+    head.write_text(json.dumps(doc))
+    rc, result, _ = compare_json(BASE, head)
+    assert rc == 0 and row_of(result, *target)["time"]["call"] == "AMBIGUOUS"
+
+
+def test_different_device_is_refused():
+    proc = run_script("compare.py", BASE, fixture("head_other_device.json"))
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "device_name 'host'" in lines[0] and "'NVIDIA H200'" in lines[0]
+    assert "backend" in lines[0] and "head_other_device.json" in lines[0]
+    assert "--allow-mixed" in lines[0]
+
+
+def test_allow_mixed_compares_and_says_so():
+    rc, result, _ = compare_json(BASE, fixture("head_other_device.json"), "--allow-mixed")
+    assert rc == 0 and any("device_name" in m for m in result["mixed"])
+    text = run_script("compare.py", BASE, fixture("head_other_device.json"), "--allow-mixed",
+                      "--format", "md").stdout
+    assert "MIXED RUNS" in text
+
+
+@pytest.mark.parametrize("name,problem", [
+    ("malformed.json", "not JSON"), ("foreign.json", "not a clampbench results file"),
+    ("wrong_version.json", "schema_version 99"), ("does_not_exist.json", "no such file"),
+    ("history", "is a directory")])
+def test_bad_input_exits_2_naming_the_file(name, problem):
+    for args in ((BASE, fixture(name)), (fixture(name), BASE)):
+        proc = run_script("compare.py", *args)
+        assert proc.returncode == 2 and proc.stdout == ""
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and fixture(name) in lines[0] and problem in lines[0]
+
+
+def test_malformed_case_exits_2(tmp_path):
+    doc = load_json(BASE)
+    del doc["cases"][0]["variants"][0]["verdict"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    proc = run_script("compare.py", BASE, bad)
+    assert proc.returncode == 2 and str(bad) in proc.stderr and "malformed" in proc.stderr
+
+
+def test_added_and_removed_rows(tmp_path):
+    doc = load_json(fixture("head_same.json"))
+    removed = doc["cases"].pop(0)
+    doc["cases"][0]["variants"].append(dict(doc["cases"][0]["variants"][1], name="clamp_new"))
+    head = tmp_path / "head.json"
+    head.write_text(json.dumps(doc))
+    rc, result, _ = compare_json(BASE, head)
+    assert rc == 0
+    assert {(r["case_id"], r["variant"]) for r in result["removed"]} == \
+        {(removed["case_id"], v["name"]) for v in removed["variants"]}
+    assert result["added"] == [{"case_id": doc["cases"][0]["case_id"], "variant": "clamp_new"}]
+    md = run_script("compare.py", BASE, head).stdout
+    assert "Rows in only one run" in md and "added: " in md and "removed: " in md
+
+
+def test_markdown_table(target):
+    proc = run_script("compare.py", BASE, fixture("head_alloc_regression.json"))
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| case"))
+    rows = [line for line in lines[header + 2:] if line.startswith("|")]
+    assert len(rows) == sum(len(c["variants"]) for c in load_json(BASE)["cases"])
+    worse = [r for r in rows if "WORSE" in r]
+    assert len(worse) == 1 and target[0] in worse[0] and "**" in worse[0]
+    assert "RESULT: REGRESSION in allocations" in proc.stdout
+
+
+def test_text_format_and_output_file(tmp_path):
+    out = tmp_path / "cmp.txt"
+    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"),
+                      "--format", "text", "-o", out)
+    assert proc.returncode == 1 and proc.stdout == ""
+    text = out.read_text()
+    assert "RESULT: REGRESSION in time" in text
+    assert sum(1 for line in text.splitlines() if line.startswith("! ")) == 1
+
+
+def test_alpha_option(target):
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--alpha", "1e-12")
+    assert rc == 0 and row_of(result, *target)["time"]["call"] == "AMBIGUOUS"

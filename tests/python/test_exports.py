@@ -1,0 +1,88 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Google Benchmark JSON and Bencher Metric Format exports."""
+import json
+import statistics
+
+from conftest import fixture, load_json, run_script
+
+BASE = fixture("base.json")
+
+
+def variants(doc):
+    return [(c["case_id"], v) for c in doc["cases"] for v in c["variants"]]
+
+
+def check_gbench(out, doc):
+    assert set(out) == {"context", "benchmarks"}
+    assert out["context"]["host_name"] == doc["environment"]["host_name"]
+    bench = out["benchmarks"]
+    for case_id, v in variants(doc):
+        name = f"{case_id}/{v['name']}"
+        samples = v["timing"][v["timing"]["primary"]]["samples"]
+        its = [b for b in bench if b["name"] == name]
+        assert [b["run_type"] for b in its] == ["iteration"] * len(samples)
+        assert [b["real_time"] for b in its] == samples
+        assert [b["repetition_index"] for b in its] == list(range(len(samples)))
+        assert all(b["time_unit"] == "ns" and b["run_name"] == name and
+                   b["repetitions"] == len(samples) and b["threads"] == 1 for b in its)
+        assert its[0]["allocations"] == v["allocations"]["ledger"]["total"]["allocations"]
+        aggs = {b["aggregate_name"]: b for b in bench if b["run_name"] == name and b["run_type"] == "aggregate"}
+        assert set(aggs) == {"mean", "median", "stddev", "cv"}
+        assert aggs["median"]["name"] == name + "_median"
+        assert aggs["median"]["real_time"] == statistics.median(samples)
+        assert aggs["cv"]["aggregate_unit"] == "percentage" and aggs["mean"]["aggregate_unit"] == "time"
+        cpu = v["timing"]["cpu"]["samples"]
+        assert aggs["mean"]["cpu_time"] == statistics.fmean(cpu)
+    # per family, iterations come before aggregates, as gbench writes them
+    families = {}
+    for b in bench:
+        families.setdefault(b["family_index"], []).append(b["run_type"])
+    assert len(families) == len(variants(doc))
+    assert all(kinds == sorted(kinds, key=lambda k: k == "aggregate") for kinds in families.values())
+
+
+def test_compare_format_gbench_exports_head():
+    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"), "--format", "gbench")
+    assert proc.returncode == 1  # the gate still applies
+    check_gbench(json.loads(proc.stdout), load_json(fixture("head_time_regression.json")))
+
+
+def test_export_gbench_single_file(tmp_path):
+    out = tmp_path / "g.json"
+    assert run_script("export.py", BASE, "--format", "gbench", "-o", out).returncode == 0
+    check_gbench(json.loads(out.read_text()), load_json(BASE))
+
+
+def test_export_bmf():
+    proc = run_script("export.py", BASE, "--format", "bmf")
+    assert proc.returncode == 0
+    out = json.loads(proc.stdout)
+    doc = load_json(BASE)
+    assert set(out) == {f"{c}/{v['name']}" for c, v in variants(doc)}
+    for case_id, v in variants(doc):
+        m = out[f"{case_id}/{v['name']}"]
+        wall = v["timing"]["wall"]
+        assert m["latency"] == {"value": wall["median"], "lower_value": wall["p10"], "upper_value": wall["p90"]}
+        total = v["allocations"]["ledger"]["total"]
+        assert m["allocations"] == {"value": total["allocations"]}
+        assert m["bytes"] == {"value": total["bytes_requested"]}
+        assert m["peak_bytes"] == {"value": total["peak_bytes"]}
+    assert json.loads(run_script("compare.py", BASE, BASE, "--format", "bmf").stdout) == out
+
+
+def test_variant_without_timing(tmp_path):
+    doc = load_json(BASE)
+    doc["cases"][0]["variants"][0]["timing"] = None
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc))
+    name = doc["cases"][0]["case_id"] + "/" + doc["cases"][0]["variants"][0]["name"]
+    g = json.loads(run_script("export.py", path, "--format", "gbench").stdout)
+    assert g["benchmarks"] and all(b["run_name"] != name for b in g["benchmarks"])
+    b = json.loads(run_script("export.py", path, "--format", "bmf").stdout)
+    assert "latency" not in b[name] and "allocations" in b[name]
+
+
+def test_export_bad_input():
+    proc = run_script("export.py", fixture("foreign.json"), "--format", "bmf")
+    assert proc.returncode == 2 and fixture("foreign.json") in proc.stderr

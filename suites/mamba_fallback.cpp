@@ -10,6 +10,7 @@
 #include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/input_gen.h"
+#include "suites/fused/mamba_fallback_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -74,6 +75,8 @@ Suite make_mamba_fallback_suite() {
                [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
       .variant("clamp_", "fallback.clamp_(min=0): in place",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .variant("fused", "one kernel (a host loop on host), allocating only the output",
+               fused::fused_mamba_fallback)
       .build();
 }
 

@@ -10,6 +10,7 @@
 #include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/input_gen.h"
+#include "suites/fused/mamba_prefix_caching_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -91,6 +92,8 @@ Suite make_mamba_prefix_caching_suite() {
                [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
       .variant("clamp_", "idx.clamp_(min=0): in place",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .variant("fused", "one kernel (a host loop on host), allocating only the 3 outputs",
+               fused::fused_mamba_prefix_caching)
       .build();
 }
 

@@ -9,6 +9,7 @@
 #include "suites/detail/ngram_clamp.h"
 #include "suites/detail/ngram_find.h"
 #include "suites/detail/ngram_history.h"
+#include "suites/fused/ngram_find_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -66,6 +67,8 @@ Suite make_ngram_find_suite() {
                [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::OutOfPlace); })
       .variant("clamp_", "suffix and draft indices clamped in place (#48143)",
                [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::InPlace); })
+      .variant("fused", "one pass per row, longest n first, no temporary tensor (issue 8 floor)",
+               fused::fused_ngram_find)
       .build();
 }
 

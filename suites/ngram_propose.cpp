@@ -16,6 +16,7 @@
 #include "suites/all_suites.h"
 #include "suites/detail/ngram_clamp.h"
 #include "suites/detail/ngram_history.h"
+#include "suites/fused/ngram_propose_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -94,6 +95,8 @@ Suite make_ngram_propose_suite() {
                [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::OutOfPlace); })
       .variant("clamp_", "write positions clamped in place (#48143)",
                [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::InPlace); })
+      .variant("fused", "masked writes straight into token_ids, no temporary tensor (issue 8 floor)",
+               fused::fused_ngram_propose)
       .build();
 }
 

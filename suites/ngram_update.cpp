@@ -19,6 +19,7 @@
 #include "suites/all_suites.h"
 #include "suites/detail/ngram_clamp.h"
 #include "suites/detail/ngram_history.h"
+#include "suites/fused/ngram_update_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -125,6 +126,8 @@ Suite make_ngram_update_suite() {
                "canary: last_valid clamped in place and then tested != -1, which no longer "
                "sees rows without a valid sample (must be flagged as an output mismatch)",
                [](CaseData& d, const ParamPoint&) { return run_update(d, Form::NaiveInPlace); })
+      .variant("fused", "one pass per request row, only the three outputs allocated (issue 8 floor)",
+               fused::fused_ngram_update)
       .build();
 }
 

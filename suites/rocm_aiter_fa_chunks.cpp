@@ -12,6 +12,7 @@
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/chunked_context.h"
 #include "suites/detail/input_gen.h"
+#include "suites/fused/rocm_aiter_fa_chunks_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -84,6 +85,8 @@ Suite make_rocm_aiter_fa_chunks_suite() {
                [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
       .variant("clamp_", "(chunk_ends - chunk_starts).clamp_(min=0): in place",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .variant("fused", "one host loop (host tensors: no kernel), allocating only the outputs",
+               fused::fused_rocm_aiter_fa_chunks)
       .build();
 }
 

@@ -12,6 +12,7 @@
 #include "suites/all_suites.h"
 #include "suites/detail/sparse_mla_inputs.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
+#include "suites/fused/sparse_mla_slot_mapping_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -58,6 +59,8 @@ Suite make_sparse_mla_slot_mapping_suite() {
               [](CaseData& d, const Outputs&, const ParamPoint&) {
                 return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
               })
+      .variant("fused", "table read with negatives as 0, never written; no allocation (issue 8 floor)",
+               fused::fused_sparse_mla_slot_mapping)
       .build();
 }
 

@@ -11,6 +11,7 @@
 #include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/input_gen.h"
+#include "suites/fused/step3p5_slot_mapping_fused.h"
 
 namespace clampbench::suites {
 namespace {
@@ -110,6 +111,8 @@ Suite make_step3p5_slot_mapping_suite() {
                [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
       .variant("clamp_", "bn.clamp_(max=N - 1): in place",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+      .variant("fused", "every draft step written straight into the group buffers; no allocation (issue 8 floor)",
+               fused::fused_step3p5_slot_mapping)
       .build();
 }
 

@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The arithmetic of the fused next-token update (spec 2c), shared by the host loop and the
+// CUDA kernel. Per request row: the samples with discarded rows set to -1; the count of valid
+// ones (!= -1 and < vocab); next token = the sample at index count - 1 when count > 0 (the
+// test clamp makes before its clamp), else the history token at max(num_tokens - 1, 0).
+
+#include <cstdint>
+
+#include "suites/fused/detail/strided_ref.h"
+
+#if CLAMPBENCH_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+namespace clampbench::suites::fused::detail {
+
+struct UpdateRowOut {
+  Ref1<std::int32_t> valid_sampled;  // [W]
+  std::int32_t* next_token;
+  std::int32_t* valid_count;
+};
+
+// False when the backup index falls outside the history row (the eager gather rejects it);
+// nothing is read there and the outputs of the row are still written, with backup 0.
+CB_FUSED_HD bool ngram_update_row(Ref1<const std::int32_t> history, std::int32_t num_tokens, bool discard,
+                                  Ref1<const std::int32_t> sampled, std::int64_t vocab, UpdateRowOut out) {
+  const std::int32_t backup_index = num_tokens - 1 < 0 ? 0 : num_tokens - 1;
+  const bool in_row = backup_index < history.size;
+  const std::int32_t backup = in_row ? history[backup_index] : 0;
+  std::int32_t count = 0;
+  for (std::int64_t j = 0; j < sampled.size; ++j) {
+    const std::int32_t v = discard ? -1 : sampled[j];
+    out.valid_sampled[j] = v;
+    count += (v != -1 && v < vocab) ? 1 : 0;
+  }
+  *out.valid_count = count;
+  *out.next_token = count != 0 ? out.valid_sampled[count - 1] : backup;
+  return in_row;
+}
+
+#if CLAMPBENCH_HAVE_CUDA
+// One thread per request row. One kernel, no allocation besides the three outputs.
+void launch_fused_ngram_update(Ref2<const std::int32_t> token_ids, Ref1<const std::int32_t> num_tokens_no_spec,
+                               Ref1<const bool> discard, Ref2<const std::int32_t> sampled, std::int64_t vocab,
+                               Ref1<std::int32_t> next_token_ids, Ref1<std::int32_t> valid_count,
+                               Ref2<std::int32_t> valid_sampled, cudaStream_t stream);
+#endif
+
+}  // namespace clampbench::suites::fused::detail

@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Host-side factories of the strided references: checked against the tensor's dtype and
+// rank, taking its data_ptr() (which already includes the view's offset) and its strides.
+// The fused builders read their inputs through these, so views of any layout work.
+
+#include <cstdint>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "kernels/error.h"
+#include "kernels/tensor.h"
+#include "suites/fused/detail/strided_ref.h"
+
+namespace clampbench::suites::fused::detail {
+
+template <typename T> constexpr DType dtype_of() {
+  using U = std::remove_const_t<T>;
+  if constexpr (std::is_same_v<U, bool>) return DType::Bool;
+  else if constexpr (std::is_same_v<U, std::int32_t>) return DType::Int32;
+  else if constexpr (std::is_same_v<U, std::int64_t>) return DType::Int64;
+  else return DType::Float32;
+}
+
+template <typename T> void check_ref(const Tensor& t, int rank, const char* what) {
+  CB_CHECK(t.defined(), ErrorKind::InvalidArgument, "fused: {} is undefined", what);
+  CB_CHECK(t.dtype() == dtype_of<T>(), ErrorKind::DTypeMismatch, "fused: {} is {}, expected another dtype",
+           what, t.str());
+  CB_CHECK(t.dim() == rank, ErrorKind::ShapeMismatch, "fused: {} is {}, expected rank {}", what, t.str(), rank);
+}
+
+template <typename T> Ref1<T> ref1(const Tensor& t, const char* what) {
+  check_ref<T>(t, 1, what);
+  return {static_cast<T*>(t.data_ptr()), t.size(0), t.stride(0)};
+}
+
+template <typename T> Ref2<T> ref2(const Tensor& t, const char* what) {
+  check_ref<T>(t, 2, what);
+  return {static_cast<T*>(t.data_ptr()), t.size(0), t.size(1), t.stride(0), t.stride(1)};
+}
+
+template <typename T> Ref3<T> ref3(const Tensor& t, const char* what) {
+  check_ref<T>(t, 3, what);
+  Ref3<T> r;
+  r.data = static_cast<T*>(t.data_ptr());
+  for (int d = 0; d < 3; ++d) {
+    r.size[d] = t.size(d);
+    r.stride[d] = t.stride(d);
+  }
+  return r;
+}
+
+// The device a fused builder runs on; a cuda case in a build without CUDA cannot be served.
+inline bool runs_on_cuda(DeviceType device) {
+#if CLAMPBENCH_HAVE_CUDA
+  return device == DeviceType::Cuda;
+#else
+  CB_CHECK(device != DeviceType::Cuda, ErrorKind::Device, "fused: a cuda case in a build without CUDA");
+  return false;
+#endif
+}
+
+}  // namespace clampbench::suites::fused::detail

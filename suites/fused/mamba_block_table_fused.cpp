@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Fused site 4: out[r, j] = block_table[r, clamp((seq_len - 1) // B, 0) + j], j < 1 + S, in
+// one pass. Allocates the int32 [R, 1 + S] output and nothing else (clamp: 7, clamp_: 6). A
+// column past the table is the IndexOutOfRange the eager gather raises, with its message.
+
+#include "suites/fused/mamba_block_table_fused.h"
+
+#include "suites/fused/detail/device_dispatch.h"
+#include "suites/fused/detail/mamba_launchers.h"
+#include "suites/fused/detail/mamba_math.h"
+#include "suites/fused/detail/tensor_views.h"
+
+namespace clampbench::suites::fused {
+namespace {
+
+[[noreturn]] void throw_bad_column(std::int64_t column, std::int64_t width) {
+  throw_error(ErrorKind::IndexOutOfRange,
+              fmt::format("index {} is out of range for dim 1 with size {}", column, width));
+}
+
+}  // namespace
+
+Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
+  const auto table = detail::strided2<std::int32_t>(data.get("block_table"), "block_table");
+  const Tensor& seq_tensor = data.get("seq_lens");
+  const auto seq_lens = detail::strided1<std::int32_t>(seq_tensor, "seq_lens");
+  CB_CHECK(table.rows == seq_lens.size, ErrorKind::ShapeMismatch,
+           "fused mamba_block_table: block_table has {} rows, seq_lens {}", table.rows, seq_lens.size);
+  const std::int64_t block = p.get("B"), width = 1 + p.get("S");
+  CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_block_table: block size {}", block);
+  Tensor out = Tensor::empty({table.rows, width}, DType::Int32, data.device);
+  auto* o = detail::out_ptr<std::int32_t>(out);
+  if (detail::use_kernel(data, "mamba_block_table")) {
+#if CLAMPBENCH_HAVE_CUDA
+    const std::int64_t bad = launch_fused_mamba_block_table(table, seq_lens, block, width, o, detail::current_stream());
+    if (bad >= 0) {  // rare: read back the one length needed to name the column
+      const std::int64_t row = bad / width;
+      std::int32_t len = 0;
+      CB_CUDA_CHECK(cudaMemcpy(&len, seq_lens.data + row * seq_lens.stride, sizeof len, cudaMemcpyDeviceToHost));
+      throw_bad_column(detail::block_table_start(len, block) + bad % width, table.cols);
+    }
+#endif
+  } else {
+    for (std::int64_t r = 0; r < table.rows; ++r) {
+      const std::int64_t start = detail::block_table_start(seq_lens[r], block);
+      for (std::int64_t j = 0; j < width; ++j) {
+        if (start + j >= table.cols) throw_bad_column(start + j, table.cols);
+        o[r * width + j] = table.at(r, start + j);
+      }
+    }
+  }
+  return {{"block_table", out}};
+}
+
+}  // namespace clampbench::suites::fused

@@ -1,0 +1,13 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The fused floor of mla_chunked_context (issue 8): the builder's outputs in one pass, allocating
+// only the output tensors it returns.
+
+#include "suites/suite.h"
+
+namespace clampbench::suites::fused {
+
+Outputs fused_mla_chunked_context(CaseData& data, const ParamPoint& p);
+
+}  // namespace clampbench::suites::fused

@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The fused-variant checks of the n-gram, Step3.5 and sparse-MLA suites, whose builders may
+// write a PersistentWritable buffer and return it: on each quick point and two seeds, fused
+// outputs equal clamp's bitwise; the fused call allocates exactly `expected` tensors, which
+// are the outputs that are not input buffers (nothing temporary), and fewer than clamp_, which
+// allocates fewer than clamp; Persistent and Fresh inputs are left as they were and
+// PersistentWritable ones end up exactly as clamp leaves them.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include "tests/suites/suite_test_util.h"
+
+namespace clampbench::suite_tests::fusedb {
+
+inline Call call_fused(const VariantFn& fn, const std::string& name, CaseData& data, const ParamPoint& p) {
+  Call c;
+  LedgerScope scope(Runtime::current().ledger(), name + "/fused");
+  c.outputs = fn(data, p);
+  Runtime::current().synchronize();
+  const PerDevice counters = scope.close();
+  c.allocations = counters[static_cast<int>(kDevice)].allocations;
+  c.bytes = counters[static_cast<int>(kDevice)].bytes_requested;
+  return c;
+}
+
+// Outputs whose storage is no input buffer's, and their bytes: what the builder must allocate.
+struct NewOutputs {
+  std::uint64_t count = 0, bytes = 0;
+};
+inline NewOutputs new_outputs(const Outputs& outs, const CaseData& inputs) {
+  std::set<const Storage*> input_storages, seen;
+  for (const auto& b : inputs.buffers) input_storages.insert(b.tensor.storage().get());
+  NewOutputs n;
+  for (const auto& o : outs) {
+    const Storage* s = o.tensor.storage().get();
+    if (input_storages.count(s) == 0 && seen.insert(s).second) {
+      ++n.count;
+      n.bytes += s->nbytes();
+    }
+  }
+  return n;
+}
+
+inline std::vector<std::pair<std::string, Values>> snapshot_roles(const CaseData& d, std::set<Role> roles) {
+  std::vector<std::pair<std::string, Values>> out;
+  for (const auto& b : d.buffers)
+    if (roles.count(b.role) != 0) out.emplace_back(b.name, values(b.tensor));
+  return out;
+}
+
+// The checks on one case; `data` is consumed (clamp runs on it, fused and clamp_ on clones).
+inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData data, const ParamPoint& p,
+                             std::uint64_t expected, const std::string& property) {
+  CaseData fused_data = data.clone();
+  CaseData in_place_data = data.clone();
+  const CaseData registered_input = data.clone();
+  const auto untouchable = snapshot_roles(data, {Role::Persistent, Role::Fresh});
+  const Call ref = call(s, "clamp", data, p, kDevice);
+  const Call in_place = call(s, "clamp_", in_place_data, p, kDevice);
+  const Call f = call_fused(fused, s.name, fused_data, p);
+  expect_same_outputs(ref.outputs, f.outputs);
+  for (const auto& o : f.outputs) EXPECT_EQ(o.tensor.device(), kDevice) << o.name;
+  const NewOutputs fresh = new_outputs(f.outputs, fused_data);
+  EXPECT_EQ(f.allocations, expected);
+  EXPECT_EQ(f.allocations, fresh.count);
+  EXPECT_EQ(f.bytes, fresh.bytes);
+  EXPECT_LT(f.allocations, in_place.allocations);
+  EXPECT_LT(in_place.allocations, ref.allocations);
+  EXPECT_EQ(snapshot_roles(fused_data, {Role::Persistent, Role::Fresh}), untouchable);
+  EXPECT_EQ(snapshot_roles(fused_data, {Role::PersistentWritable}), snapshot_roles(data, {Role::PersistentWritable}));
+  // The registered variant is this function (the harness runs it under the name "fused").
+  ASSERT_NE(s.find_variant("fused"), nullptr) << s.name;
+  EXPECT_EQ(s.variants.back().name, "fused");
+  CaseData registered_data = registered_input.clone();
+  const Call registered = call(s, "fused", registered_data, p, kDevice);
+  expect_same_outputs(registered.outputs, f.outputs);
+  EXPECT_EQ(registered.allocations, f.allocations);
+  if (!property.empty())
+    ::testing::Test::RecordProperty(property, std::to_string(ref.allocations) + "/" +
+                                                  std::to_string(in_place.allocations) + "/" +
+                                                  std::to_string(f.allocations));
+}
+
+// Every quick point of `s` with seeds 7 and 1234.
+template <typename ExpectedFn>
+void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn expected) {
+  const auto pts = s.points(SizeSet::Quick);
+  ASSERT_FALSE(pts.empty());
+  for (const auto& p : pts) {
+    for (const std::uint64_t seed : {7u, 1234u}) {
+      SCOPED_TRACE(s.name + " " + p.label() + " seed " + std::to_string(seed));
+      std::string key = s.name + "." + p.label() + ".seed" + std::to_string(seed);
+      for (char& ch : key)
+        if (ch == '=' || ch == ',') ch = '_';
+      check_fused_case(s, fused, s.make_inputs(p, seed, kDevice), p, expected(p), key);
+    }
+  }
+}
+
+// Replaces buffer `name` [rows, cols] of `data` by columns [2, 2 + cols) of a [rows, cols + 5]
+// tensor whose other columns hold junk (same elements, row stride cols + 5, storage offset 2),
+// and adds the wide tensor as buffer `name`_wide with `wide_role`, so the checks also see the
+// junk columns.
+inline void widen_columns(CaseData& data, const std::string& name, Role wide_role) {
+  const Tensor t = data.get(name);
+  const std::int64_t rows = t.size(0), cols = t.size(1);
+  Tensor wide = full({rows, cols + 5}, -555, t.dtype(), t.device());
+  Tensor inner = wide.slice(1, 2, 2 + cols);
+  copy_(inner, t);
+  data.get(name) = inner;
+  data.add(name + "_wide", wide, wide_role);
+}
+
+}  // namespace clampbench::suite_tests::fusedb

@@ -1,0 +1,118 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// The fused variant of the two chunked-context builders (sites 3 and 5, host only): clamp's
+// outputs bitwise, including MLA's zero tail and ROCm's int64 map with E in the tail, only the
+// outputs allocated, inputs read through their views.
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "kernels/error.h"
+#include "suites/fused/mla_chunked_context_fused.h"
+#include "suites/fused/rocm_aiter_fa_chunks_fused.h"
+#include "tests/suites/fused_test_util.h"
+
+namespace clampbench::suite_tests {
+namespace {
+
+namespace fused = clampbench::suites::fused;
+
+// Column 1 of a host [n, 2] tensor: a strided, offset view.
+Tensor host_column(const std::vector<std::int32_t>& v) {
+  std::vector<std::int32_t> wide;
+  for (auto x : v) wide.insert(wide.end(), {-5, x});
+  return i32(wide, Dims{static_cast<std::int64_t>(v.size()), 2}, DeviceType::Host).select(1, 1);
+}
+
+CaseData host_case(const std::string& name, const std::vector<std::int32_t>& lens) {
+  CaseData data;
+  data.device = DeviceType::Host;
+  data.add(name, host_column(lens));
+  return data;
+}
+
+TEST(CBT_SUITE(FusedChunked), MlaQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  // Without DCP the eager builder returns the global plan's tensors as the local ones.
+  check_fused_quick_set(suite("mla_chunked_context"), fused::fused_mla_chunked_context,
+                        [](const ParamPoint& p) { return p.get("D") > 1 ? 8u : 6u; });
+}
+
+TEST(CBT_SUITE(FusedChunked), RocmQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("rocm_aiter_fa_chunks"), fused::fused_rocm_aiter_fa_chunks,
+                        [](const ParamPoint&) { return 6u; });
+}
+
+TEST(CBT_SUITE(FusedChunked), RegisteredAsThirdVariant) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_registered(suite("mla_chunked_context"),
+                         [](const ParamPoint& p) { return p.get("D") > 1 ? 8u : 6u; });
+  check_fused_registered(suite("rocm_aiter_fa_chunks"), [](const ParamPoint&) { return 6u; });
+}
+
+// Two requests with context, so chunks of 65536 / 2 = 32768 tokens: chunk 1 holds only
+// request 1's last 7232 tokens, and its token map ends in a tail past cu[1, P] = 7232.
+TEST(CBT_SUITE(FusedChunked), MlaTokenMapTailIsZero) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = host_case("context_lens", {10, 40000});
+  const ParamPoint p = point({{"D", 1}, {"I", 1}});
+  const Outputs outs = fused::fused_mla_chunked_context(data, p);
+  EXPECT_EQ(values(output(outs, "cu_seq_lens")), (Values{0, 10, 32778, 0, 0, 7232}));
+  EXPECT_EQ(values(output(outs, "token_to_seq")),
+            concat({runs({{0, 10}, {1, 32768}}), runs({{1, 7232}, {0, 32778 - 7232}})}));
+  expect_same_outputs(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), outs);
+}
+
+TEST(CBT_SUITE(FusedChunked), MlaDcpReadsStridedView) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = host_case("context_lens", {0, 100, 70000, 33});
+  const ParamPoint p = point({{"D", 2}, {"I", 16}});
+  const Outputs outs = fused::fused_mla_chunked_context(data, p);
+  expect_same_outputs(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), outs);
+  // chunk 65536 / 3 rounded down to 64: 21824; local chunk cdiv(21824, 32) * 16 = 10912.
+  EXPECT_EQ(values(output(outs, "chunk_starts")), concat({runs({{0, 4}}), runs({{10912, 4}}), runs({{21824, 4}}),
+                                                          runs({{32736, 4}})}));
+}
+
+TEST(CBT_SUITE(FusedChunked), MlaWithoutContextIsTheEagerError) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = host_case("context_lens", {0, 0});
+  const ParamPoint p = point({{"D", 1}, {"I", 1}});
+  EXPECT_THROW(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), std::invalid_argument);
+  EXPECT_THROW(fused::fused_mla_chunked_context(data, p), std::invalid_argument);
+}
+
+// E = 2: chunks of 16384 tokens; chunk 1 holds request 1's last 3616, then the tail holds E.
+TEST(CBT_SUITE(FusedChunked), RocmTokenMapIsInt64WithExtendCountInTheTail) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = host_case("computed_kv_lens", {7, 20000});
+  const Outputs outs = fused::fused_rocm_aiter_fa_chunks(data, ParamPoint{});
+  const Tensor& map = output(outs, "token_to_batch");
+  EXPECT_EQ(map.dtype(), DType::Int64);
+  EXPECT_EQ(values(map), concat({runs({{0, 7}, {1, 16384}}), runs({{1, 3616}, {2, 16391 - 3616}})}));
+  expect_same_outputs(suite("rocm_aiter_fa_chunks").find_variant("clamp")->fn(data, ParamPoint{}), outs);
+}
+
+TEST(CBT_SUITE(FusedChunked), HostOnlyBuildersRefuseCudaCases) {
+  CaseData mla = host_case("context_lens", {5});
+  mla.device = DeviceType::Cuda;
+  CaseData rocm = host_case("computed_kv_lens", {5});
+  rocm.device = DeviceType::Cuda;
+  try {
+    fused::fused_mla_chunked_context(mla, point({{"D", 1}, {"I", 1}}));
+    ADD_FAILURE() << "no error";
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Device);
+  }
+  try {
+    fused::fused_rocm_aiter_fa_chunks(rocm, ParamPoint{});
+    ADD_FAILURE() << "no error";
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Device);
+  }
+}
+
+}  // namespace
+}  // namespace clampbench::suite_tests

@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/case_result.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace clampbench {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Same: return "same";
+    case Verdict::OutputMismatch: return "output_mismatch";
+    case Verdict::Mutation: return "mutation";
+    case Verdict::Error: return "error";
+  }
+  return "?";
+}
+
+bool parse_verdict(const std::string& text, Verdict& out) {
+  for (Verdict v : {Verdict::Same, Verdict::OutputMismatch, Verdict::Mutation, Verdict::Error}) {
+    if (text == verdict_name(v)) { out = v; return true; }
+  }
+  return false;
+}
+
+namespace {
+// Linear interpolation between closest ranks (numpy's default percentile).
+double percentile(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const auto hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+}  // namespace
+
+Stats summarize(std::vector<double> samples) {
+  Stats s;
+  s.samples = samples;
+  if (samples.empty()) return s;
+  std::sort(samples.begin(), samples.end());
+  s.median = percentile(samples, 0.5);
+  s.p10 = percentile(samples, 0.1);
+  s.p90 = percentile(samples, 0.9);
+  s.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
+  double ss = 0;
+  for (double x : samples) ss += (x - s.mean) * (x - s.mean);
+  // Sample standard deviation, as Google Benchmark's "stddev" aggregate.
+  s.stdev = samples.size() > 1 ? std::sqrt(ss / static_cast<double>(samples.size() - 1)) : 0.0;
+  return s;
+}
+
+}  // namespace clampbench

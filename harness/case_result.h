@@ -1,0 +1,76 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// What the runner finds for one case (suite x parameter point): plain data that the results
+// writer, the dump and the progress line read. Field names follow results/SCHEMA.md.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/checks.h"
+#include "kernels/ledger.h"
+#include "suites/suite.h"
+
+namespace clampbench {
+
+enum class Verdict { Same, OutputMismatch, Mutation, Error };
+const char* verdict_name(Verdict v);
+bool parse_verdict(const std::string& text, Verdict& out);
+
+struct Stats {  // nanoseconds per call over repetitions
+  double median = 0, p10 = 0, p90 = 0, mean = 0, stdev = 0;
+  std::vector<double> samples;
+};
+Stats summarize(std::vector<double> samples);
+
+struct Timing {
+  std::string primary;  // "device" (cuda) or "wall" (host)
+  int repetitions = 0;
+  std::int64_t iterations = 0;  // per repetition
+  std::optional<Stats> device;
+  Stats wall, cpu;
+};
+
+struct ReaderReport {
+  std::string reader;
+  std::optional<std::string> error;
+  std::vector<TensorMismatch> mismatches;  // vs the reference variant's reader
+};
+
+struct VariantResult {
+  std::string name;
+  Verdict verdict = Verdict::Same;
+  Verdict expected_verdict = Verdict::Same;
+  std::string expectation_reason;
+  std::optional<std::string> error;
+  bool device_error = false;  // the error was a CUDA failure (exit code 3)
+  PerDevice ledger{};
+  bool ledger_valid = false;
+  nlohmann::json cupti;  // cupti::to_json plus cross_check, or {"available": false, ...}
+  std::optional<Timing> timing;
+  std::vector<TensorMismatch> output_mismatches;
+  std::vector<BufferChange> mutations;  // Persistent buffers that changed
+  std::vector<BufferChange> writes;     // Fresh / PersistentWritable buffers that changed
+  std::vector<ReaderReport> consequences;
+  // Kept for the dump and for the comparisons against the reference.
+  Outputs outputs;
+  CaseData after;                      // the inputs as the measured call left them
+  std::vector<HostTensor> after_snapshots;  // of `after`, before any reader ran (dump, checks)
+  std::vector<Outputs> reader_outputs;  // per suite reader (empty when it threw)
+  bool ran = false;             // the measured call returned
+};
+
+struct CaseResult {
+  std::string suite;
+  std::string case_id;  // suite + "/" + label
+  ParamPoint params;
+  DeviceType device = DeviceType::Host;
+  std::vector<VariantResult> variants;  // [0] is the reference
+  double elapsed_s = 0;
+};
+
+}  // namespace clampbench

@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The `clampbench` command line: `--help`, `list [--json]`, `run [options]`. main() is a thin
+// wrapper over run_cli so that tests drive every path, exit code included, in-process.
+// Exit codes: 0 every verdict as expected, 1 a verdict differs from the expectations,
+// 2 bad usage or input (one line on stderr naming the problem), 3 internal or CUDA error.
+
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/run_config.h"
+#include "suites/suite.h"
+
+namespace clampbench {
+
+// Bad usage or input: the CLI prints "clampbench: <what>" and exits 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+int run_cli(int argc, char** argv);  // with all_suites()
+int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);
+
+// Parses the arguments after `run`; throws UsageError. Does not touch the file system.
+RunConfig parse_run_args(const std::vector<std::string>& args);
+// Checks names against the registry, resolves the backend, probes --out and --dump.
+// Throws UsageError; returns the suites to run, in registry order.
+std::vector<const Suite*> validate_run_config(RunConfig& config, const std::vector<Suite>& suites);
+
+std::string usage_text();
+void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
+
+}  // namespace clampbench

@@ -1,0 +1,84 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Passes 2 and 3 of the recipe. Check: each variant's outputs against the reference's, byte
+// for byte, and each input buffer before vs after the measured call -- a change to a
+// Persistent buffer is a mutation, a change to a writable one is a write whose final contents
+// must match the reference's. Consequence: the suite's later readers on what each variant
+// left behind, compared with what they see after the reference.
+
+#include <fmt/format.h>
+
+#include "harness/runner.h"
+
+namespace clampbench {
+
+void Runner::check_pass(CaseResult& r, const std::vector<HostTensor>& before) {
+  for (auto& vr : r.variants) {
+    if (!vr.ran) continue;
+    try {
+      for (const auto& b : vr.after.buffers) vr.after_snapshots.push_back(snapshot(b.tensor));
+      for (std::size_t i = 0; i < vr.after.buffers.size() && i < before.size(); ++i) {
+        const Buffer& b = vr.after.buffers[i];
+        auto change = diff_buffer(b.name, b.role, before[i], vr.after_snapshots[i]);
+        if (!change) continue;
+        (b.role == Role::Persistent ? vr.mutations : vr.writes).push_back(std::move(*change));
+      }
+    } catch (const std::exception& e) {
+      record_error(vr, e, "check pass");
+    }
+  }
+  const VariantResult& ref = r.variants.front();
+  for (std::size_t k = 1; k < r.variants.size(); ++k) {
+    VariantResult& vr = r.variants[k];
+    if (!vr.ran) continue;
+    if (!ref.ran) {
+      vr.error = fmt::format("reference variant '{}' failed; nothing to compare with", ref.name);
+      continue;
+    }
+    try {
+      vr.output_mismatches = compare_outputs(ref.outputs, vr.outputs);
+      for (std::size_t i = 0; i < vr.after.buffers.size() && i < ref.after_snapshots.size(); ++i) {
+        if (vr.after.buffers[i].role != Role::PersistentWritable) continue;
+        auto m = compare_tensors(vr.after.buffers[i].name, ref.after_snapshots[i], vr.after_snapshots[i]);
+        if (m) { m->source = "written_input"; vr.output_mismatches.push_back(std::move(*m)); }
+      }
+    } catch (const std::exception& e) {
+      record_error(vr, e, "check pass");
+    }
+  }
+}
+
+void Runner::consequence_pass(const Suite& suite, CaseResult& r) {
+  for (auto& vr : r.variants) {
+    if (!vr.ran) continue;
+    for (const auto& reader : suite.readers) {
+      ReaderReport rep;
+      rep.reader = reader.name;
+      Outputs seen;
+      try {
+        CaseData data = vr.after.clone();  // each reader sees the state the builder left
+        seen = reader.fn(data, vr.outputs, r.params);
+      } catch (const std::exception& e) {
+        rep.error = e.what();
+      }
+      vr.reader_outputs.push_back(std::move(seen));
+      vr.consequences.push_back(std::move(rep));
+    }
+  }
+  const VariantResult& ref = r.variants.front();
+  if (!ref.ran) return;
+  for (auto& vr : r.variants) {
+    if (!vr.ran) continue;
+    for (std::size_t i = 0; i < vr.consequences.size(); ++i) {
+      ReaderReport& rep = vr.consequences[i];
+      if (rep.error || ref.consequences[i].error) continue;
+      try {
+        rep.mismatches = compare_outputs(ref.reader_outputs[i], vr.reader_outputs[i], "reader", rep.reader + "/");
+      } catch (const std::exception& e) {
+        rep.error = e.what();
+      }
+    }
+  }
+}
+
+}  // namespace clampbench

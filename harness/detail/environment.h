@@ -1,0 +1,16 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The "environment" object of the results file: what was measured, where, built how.
+
+#include <nlohmann/json.hpp>
+
+#include "harness/run_config.h"
+
+namespace clampbench::detail {
+
+nlohmann::json environment_json(const RunConfig& config);
+// Current UTC time as ISO-8601, "2026-12-02T12:00:00Z".
+std::string utc_now_iso8601();
+
+}  // namespace clampbench::detail

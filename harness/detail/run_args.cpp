@@ -1,0 +1,128 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// parse_run_args and validate_run_config of cli.h: every bad input becomes one UsageError
+// naming the problem, before any case runs.
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "harness/cli.h"
+#include "harness/results_writer.h"
+#include "kernels/device.h"
+
+namespace clampbench {
+
+const char* backend_choice_name(BackendChoice b) {
+  switch (b) {
+    case BackendChoice::Auto: return "auto";
+    case BackendChoice::Host: return "host";
+    case BackendChoice::Cuda: return "cuda";
+  }
+  return "?";
+}
+
+namespace {
+template <typename T>
+T parse_number(const std::string& flag, const std::string& text) {
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+    throw UsageError(fmt::format("bad number '{}' for {}", text, flag));
+  return value;
+}
+
+void split_into(const std::string& text, std::vector<std::string>& out) {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    if (comma > start) out.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+}  // namespace
+
+RunConfig parse_run_args(const std::vector<std::string>& args) {
+  RunConfig c;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string flag = args[i], value;
+    const bool has_inline = flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos;
+    if (flag.rfind("--benchmark_", 0) == 0) { c.benchmark_flags.push_back(flag); continue; }
+    if (has_inline) { value = flag.substr(flag.find('=') + 1); flag = flag.substr(0, flag.find('=')); }
+    if (flag == "--no-timing") { c.timing = false; continue; }
+    static const char* kWithValue[] = {"--suite", "--variant", "--sizes", "--backend", "--allocator",
+                                       "--repetitions", "--seed", "--out", "--dump", "--expectations"};
+    if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
+      throw UsageError(fmt::format("unknown flag '{}' for run (--help for usage)", args[i]));
+    if (!has_inline) {
+      if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value", flag));
+      value = args[++i];
+    }
+    if (flag == "--suite") split_into(value, c.suites);
+    else if (flag == "--variant") split_into(value, c.variants);
+    else if (flag == "--sizes") {
+      if (!parse_size_set(value, c.sizes)) throw UsageError(fmt::format("bad size set '{}' (quick, nightly, full)", value));
+    } else if (flag == "--backend") {
+      if (value == "auto") c.backend = BackendChoice::Auto;
+      else if (value == "host") c.backend = BackendChoice::Host;
+      else if (value == "cuda") c.backend = BackendChoice::Cuda;
+      else throw UsageError(fmt::format("bad backend '{}' (auto, host, cuda)", value));
+    } else if (flag == "--allocator") {
+      if (value != "caching" && value != "async" && value != "raw")
+        throw UsageError(fmt::format("bad allocator '{}' (caching, async, raw)", value));
+      c.allocator = value;
+    } else if (flag == "--repetitions") {
+      c.repetitions = parse_number<int>(flag, value);
+      if (c.repetitions < 1) throw UsageError(fmt::format("--repetitions must be at least 1, not {}", value));
+    } else if (flag == "--seed") c.seed = parse_number<std::uint64_t>(flag, value);
+    else if (flag == "--out") c.out = value;
+    else if (flag == "--dump") c.dump_dir = value;
+    else c.expectations_path = value;
+  }
+  return c;
+}
+
+std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Suite>& suites) {
+  std::vector<std::string> known;
+  for (const auto& s : suites) known.push_back(s.name);
+  for (const auto& name : c.suites)
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      throw UsageError(fmt::format("unknown suite '{}' (known: {})", name, join(known)));
+  std::vector<const Suite*> selected;
+  std::vector<std::string> variants;
+  for (const auto& s : suites) {
+    if (!c.suites.empty() && std::find(c.suites.begin(), c.suites.end(), s.name) == c.suites.end()) continue;
+    selected.push_back(&s);
+    for (const auto& v : s.variants)
+      if (std::find(variants.begin(), variants.end(), v.name) == variants.end()) variants.push_back(v.name);
+  }
+  for (const auto& name : c.variants)
+    if (std::find(variants.begin(), variants.end(), name) == variants.end())
+      throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
+  if (c.backend == BackendChoice::Cuda && !cuda_compiled())
+    throw UsageError("--backend cuda: this build has no CUDA backend");
+  if (c.backend == BackendChoice::Cuda && !cuda_device_available())
+    throw UsageError("--backend cuda: no CUDA device available");
+  c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
+  if (std::string why = check_writable(c.out); !why.empty()) throw UsageError(fmt::format("--out: {}", why));
+  if (!c.dump_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.dump_dir, ec);
+    if (ec || !std::filesystem::is_directory(c.dump_dir))
+      throw UsageError(fmt::format("--dump: cannot create directory '{}'", c.dump_dir));
+    if (std::string why = check_writable((std::filesystem::path(c.dump_dir) / "manifest.json").string()); !why.empty())
+      throw UsageError(fmt::format("--dump: {}", why));
+  }
+  return selected;
+}
+
+}  // namespace clampbench

@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The checked-in list of known findings (results/expectations.json): which verdict a variant
+// is expected to get, under which parameter conditions, and why. Anything not listed is
+// expected to be "same". The first matching rule wins.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/case_result.h"
+#include "suites/suite.h"
+
+namespace clampbench {
+
+struct ParamCondition {
+  std::string param;
+  std::string op;  // "==", "!=", "<", "<=", ">", ">="
+  std::int64_t value = 0;
+  bool holds(const ParamPoint& p) const;  // false when the point lacks the parameter
+};
+
+struct ExpectationRule {
+  std::string suite, variant;
+  std::vector<ParamCondition> when;  // all must hold
+  Verdict verdict = Verdict::Same;
+  std::string reason;
+};
+
+struct Expectation {
+  Verdict verdict = Verdict::Same;
+  std::string reason;  // empty for the default
+};
+
+class Expectations {
+ public:
+  // Throws std::invalid_argument with a one-line message naming the problem (missing file,
+  // bad JSON, unknown suite/variant/verdict/operator).
+  static Expectations load(const std::string& path, const std::vector<Suite>& known);
+  Expectation expect(const std::string& suite, const std::string& variant, const ParamPoint& p) const;
+  const std::vector<ExpectationRule>& rules() const { return rules_; }
+
+ private:
+  Verdict default_ = Verdict::Same;
+  std::vector<ExpectationRule> rules_;
+};
+
+// CLAMPBENCH_SOURCE_DIR/results/expectations.json, baked in at build time.
+std::string default_expectations_path();
+
+}  // namespace clampbench

@@ -1,0 +1,30 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/outcome.h"
+
+namespace clampbench {
+
+Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors) {
+  Outcome o;
+  for (const auto& c : cases) {
+    for (const auto& v : c.variants) {
+      if (v.verdict != v.expected_verdict) o.unexpected.push_back({c.case_id, v.name, v.verdict, v.expected_verdict});
+      // A CUDA failure means the device state is suspect: the whole run is an internal error.
+      if (v.device_error && v.error) internal_errors.push_back(c.case_id + "/" + v.name + ": " + *v.error);
+    }
+  }
+  o.internal_errors = std::move(internal_errors);
+  if (!o.internal_errors.empty()) {
+    o.status = "internal_error";
+    o.exit_code = kExitInternal;
+  } else if (!o.unexpected.empty()) {
+    o.status = "unexpected";
+    o.exit_code = kExitUnexpected;
+  } else {
+    o.status = "as_expected";
+    o.exit_code = kExitOk;
+  }
+  return o;
+}
+
+}  // namespace clampbench

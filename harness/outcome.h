@@ -1,0 +1,30 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The run's outcome and exit code: 0 every verdict as expected, 1 some verdict differs from
+// the expectations, 3 an internal or CUDA error happened (2, bad usage, never gets this far).
+
+#include <string>
+#include <vector>
+
+#include "harness/case_result.h"
+
+namespace clampbench {
+
+enum ExitCode : int { kExitOk = 0, kExitUnexpected = 1, kExitUsage = 2, kExitInternal = 3 };
+
+struct UnexpectedVerdict {
+  std::string case_id, variant;
+  Verdict verdict, expected;
+};
+
+struct Outcome {
+  std::string status;  // "as_expected" | "unexpected" | "internal_error"
+  int exit_code = kExitOk;
+  std::vector<UnexpectedVerdict> unexpected;
+  std::vector<std::string> internal_errors;  // CUDA failures and harness failures, one line each
+};
+
+Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors);
+
+}  // namespace clampbench

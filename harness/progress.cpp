@@ -1,0 +1,44 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/progress.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+namespace clampbench {
+
+std::string progress_line(std::size_t index, std::size_t total, const CaseResult& c) {
+  const int width = static_cast<int>(fmt::format("{}", total).size());
+  std::string line = fmt::format("[{:>{}}/{}] {} {} ", index, width, total, c.suite, c.params.label());
+  for (const auto& v : c.variants) {
+    const bool ok = v.verdict == v.expected_verdict;
+    line += fmt::format(" {} {}", v.name, ok ? "✓" : "✗");
+    if (v.verdict != Verdict::Same || !ok) line += verdict_name(v.verdict);
+    if (!ok) line += fmt::format(" (expected {})", verdict_name(v.expected_verdict));
+    if (v.error) line += fmt::format(" [{}]", *v.error);
+  }
+  line += fmt::format("  {:.2f}s", c.elapsed_s);
+  return line;
+}
+
+std::string verdict_table(const std::vector<CaseResult>& cases) {
+  // suite -> variant -> verdict -> count, suites in run order
+  std::vector<std::string> order;
+  std::map<std::string, std::map<std::string, std::map<std::string, int>>> counts;
+  for (const auto& c : cases) {
+    if (!counts.count(c.suite)) order.push_back(c.suite);
+    for (const auto& v : c.variants) ++counts[c.suite][v.name][verdict_name(v.verdict)];
+  }
+  std::string out = fmt::format("{:<28} {:<12} {}\n", "suite", "variant", "verdicts");
+  for (const auto& s : order) {
+    for (const auto& [variant, verdicts] : counts[s]) {
+      std::string list;
+      for (const auto& [verdict, n] : verdicts) list += fmt::format("{}{} {}", list.empty() ? "" : ", ", verdict, n);
+      out += fmt::format("{:<28} {:<12} {}\n", s, variant, list);
+    }
+  }
+  return out;
+}
+
+}  // namespace clampbench

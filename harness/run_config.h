@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Every knob of `clampbench run` in one place, so that the CLI fills it, the runner reads it,
+// and the results file records it. Defaults are the CI defaults of issue 4.
+
+#include <string>
+#include <vector>
+
+#include "suites/suite.h"
+
+namespace clampbench {
+
+enum class BackendChoice { Auto, Host, Cuda };
+
+struct RunConfig {
+  std::vector<std::string> suites;    // empty: every registered suite
+  std::vector<std::string> variants;  // empty: every variant (the reference always runs)
+  SizeSet sizes = SizeSet::Quick;
+  BackendChoice backend = BackendChoice::Auto;
+  bool use_cuda = false;              // resolved from `backend` before the run starts
+  std::string allocator = "caching";  // caching | async | raw (cuda); host uses pageable memory
+  int repetitions = 5;
+  std::uint64_t seed = 1;
+  std::string out = "results/latest.json";
+  std::string dump_dir;               // empty: no dump
+  std::string expectations_path;      // empty: CLAMPBENCH_SOURCE_DIR/results/expectations.json
+  bool timing = true;
+  double min_time_s = 0.01;           // per repetition; Google Benchmark 1.7 takes seconds as double
+  std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark
+  std::vector<std::string> command_line;     // argv as given, for the results file
+};
+
+const char* backend_choice_name(BackendChoice b);
+
+}  // namespace clampbench

@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The measurement recipe of one case (suite x parameter point), pass by pass:
+//   inputs   made once from the seed; every call below gets its own fresh clone;
+//   1 alloc  one warm-up call, then one call in a LedgerScope (and a CUPTI scope);
+//   2 check  outputs vs the reference variant byte for byte; inputs before vs after;
+//   3 conseq the suite's later readers on each variant's leftovers vs the reference's;
+//   4 timing Google Benchmark per variant (unless --no-timing);
+//   5 verdict error > output_mismatch > mutation > same, and the expected verdict.
+
+#include <string>
+#include <vector>
+
+#include "harness/case_result.h"
+#include "harness/expectations.h"
+#include "harness/run_config.h"
+#include "harness/timing.h"
+
+namespace clampbench {
+
+namespace cupti { class Tracer; }
+
+class Runner {
+ public:
+  // `timing` may be null (no timing pass); `tracer` is always given (maybe unavailable).
+  Runner(const RunConfig& config, const Expectations& expectations, cupti::Tracer& tracer,
+         TimingSession* timing);
+
+  // Variants that run for `suite`: the reference, then those selected by --variant (all when
+  // none was given), in registration order.
+  std::vector<const Variant*> selected_variants(const Suite& suite) const;
+  DeviceType case_device(const Suite& suite) const;
+
+  // Never throws for a failing builder: failures become `error` verdicts.
+  CaseResult run_case(const Suite& suite, const ParamPoint& point);
+
+ private:
+  VariantResult allocation_pass(const Variant& v, const CaseData& inputs, const ParamPoint& point,
+                                const std::string& scope_name);
+  void check_pass(CaseResult& r, const std::vector<HostTensor>& before);
+  void consequence_pass(const Suite& suite, CaseResult& r);
+  void timing_pass(const Suite& suite, CaseResult& r, const CaseData& inputs);
+  void decide(CaseResult& r);
+
+  const RunConfig& config_;
+  const Expectations& expectations_;
+  cupti::Tracer& tracer_;
+  TimingSession* timing_;
+};
+
+// Records the exception in the variant (message, and whether it was a CUDA failure).
+void record_error(VariantResult& v, const std::exception& e, const std::string& where);
+
+}  // namespace clampbench

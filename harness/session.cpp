@@ -1,0 +1,77 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/session.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "harness/cupti/tracer.h"
+#include "harness/detail/environment.h"
+#include "harness/dump.h"
+#include "harness/outcome.h"
+#include "harness/progress.h"
+#include "harness/results_writer.h"
+#include "harness/runner.h"
+#include "kernels/allocators.h"
+#include "kernels/runtime.h"
+
+namespace clampbench {
+
+int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
+                const Expectations& expectations, TimingSession* timing, std::ostream& log) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const nlohmann::json environment = detail::environment_json(config);
+  // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
+  // the runtime's pageable host allocator (recorded as environment.host_allocator).
+  std::unique_ptr<Allocator> cuda_allocator;
+  std::optional<AllocatorGuard> guard;
+  if (config.use_cuda) {
+    cuda_allocator = make_cuda_allocator(config.allocator, &Runtime::current().ledger());
+    guard.emplace(DeviceType::Cuda, cuda_allocator.get());
+  }
+  std::unique_ptr<cupti::Tracer> tracer = cupti::make_tracer(config.use_cuda);
+  Runner runner(config, expectations, *tracer, timing);
+  std::optional<Dump> dump;
+  if (!config.dump_dir.empty()) dump.emplace(config.dump_dir);
+
+  std::size_t total = 0, index = 0;
+  for (const Suite* s : suites) total += s->points(config.sizes).size();
+  std::vector<CaseResult> cases;
+  std::vector<std::string> internal_errors;
+  for (const Suite* s : suites) {
+    for (const ParamPoint& p : s->points(config.sizes)) {
+      CaseResult c = runner.run_case(*s, p);
+      if (dump) {
+        try {
+          // Inputs are made again from the seed: the generator is deterministic.
+          CaseData inputs = s->make_inputs(p, config.seed, runner.case_device(*s));
+          std::vector<HostTensor> snaps;
+          for (const auto& b : inputs.buffers) snaps.push_back(snapshot(b.tensor));
+          dump->add_case(c, inputs, snaps);
+        } catch (const std::exception& e) {
+          internal_errors.push_back(fmt::format("dump of {}: {}", c.case_id, e.what()));
+        }
+      }
+      for (auto& v : c.variants) {  // the tensors are no longer needed; keep memory flat
+        v.outputs.clear(); v.after = {}; v.after_snapshots.clear(); v.reader_outputs.clear();
+      }
+      log << progress_line(++index, total, c) << std::endl;
+      cases.push_back(std::move(c));
+    }
+  }
+  if (dump) dump->finish();
+  const Outcome outcome = compute_outcome(cases, internal_errors);
+  write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  log << verdict_table(cases)
+      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {}; results in {} ({:.1f}s)\n", cases.size(),
+                     outcome.unexpected.size(), outcome.status, config.out, elapsed);
+  for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";
+  return outcome.exit_code;
+}
+
+}  // namespace clampbench

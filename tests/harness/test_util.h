@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Shared helpers of the harness tests: a fresh temporary directory per test, file helpers,
+// and an in-process `clampbench` invocation capturing stdout/stderr.
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/cli.h"
+#include "suites/suite.h"
+
+namespace clampbench::testing {
+
+inline std::filesystem::path fresh_temp_dir(const std::string& tag) {
+  auto dir = std::filesystem::temp_directory_path() / ("clampbench_test_" + tag + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline void write_text(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+inline nlohmann::json read_json(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  return nlohmann::json::parse(in);
+}
+
+struct CliResult {
+  int code;
+  std::string out, err;
+};
+
+inline CliResult cli(const std::vector<std::string>& args, const std::vector<Suite>& suites) {
+  std::vector<std::string> storage = {"clampbench"};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  std::ostringstream out, err;
+  const int code = run_cli(static_cast<int>(storage.size()), argv.data(), suites, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// The expectations of the fake suites' known findings (see fake_suites.h).
+inline std::string fake_expectations_json() {
+  return R"({"default": "same", "expectations": [
+    {"suite": "fake_mismatch", "variant": "clamp_wrong", "verdict": "output_mismatch", "reason": "min 1"},
+    {"suite": "fake_mutation", "variant": "clamp_", "verdict": "mutation", "reason": "in place"},
+    {"suite": "fake_writable", "variant": "clamp_badwrite", "verdict": "output_mismatch", "reason": "8 not 7"},
+    {"suite": "fake_throw", "variant": "clamp_", "verdict": "error", "reason": "throws"}]})";
+}
+
+}  // namespace clampbench::testing

@@ -97,7 +97,7 @@ def test_ngram_propose_vllm_spelling_agrees_off_the_clamped_duplicates(pair):
     inputs = cd.load_inputs(dump_dir, case)
     masked = cd.check_variant(dump_dir, case, variant).reference.outputs["token_ids"]
     literal, positions = propose_vllm_literal(
-        variant["name"], inputs["token_ids"].clone(), inputs["num_tokens_no_spec"],
+        cd.torch_variant_for(variant["name"]), inputs["token_ids"].clone(), inputs["num_tokens_no_spec"],
         inputs["valid_sampled_token_ids"], inputs["valid_sampled_tokens_count"])
     last = literal.shape[1] - 1
     duplicated = (positions == last).sum(1) > 1  # rows scattering more than once onto L - 1

@@ -90,15 +90,7 @@ Tensor rsub(const Tensor& a, Scalar b) {
 Tensor neg(const Tensor& a) {
   detail::check_defined(a, "neg");
   CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "neg: not supported for bool tensors ({})", a.str());
-  Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device());
-  detail::ElementwiseArgs args{};
-  args.op = ElementOp::Neg;
-  args.compute = a.dtype();
-  args.out = make_arg(out);
-  args.in[0] = make_arg(a);
-  args.n_in = 1;
-  detail::launch(args, a.device());
-  return out;
+  return detail::unary(ElementOp::Neg, a, a.dtype());
 }
 
 namespace {

@@ -63,15 +63,7 @@ Tensor logical_or(const Tensor& a, const Tensor& b) { return to_bool(ElementOp::
 
 Tensor logical_not(const Tensor& a) {
   detail::check_defined(a, "logical_not");
-  Tensor out = Tensor::empty(a.shape(), DType::Bool, a.device());
-  detail::ElementwiseArgs args{};
-  args.op = ElementOp::Not;
-  args.compute = a.dtype();
-  args.out = make_arg(out);
-  args.in[0] = make_arg(a);
-  args.n_in = 1;
-  detail::launch(args, a.device());
-  return out;
+  return detail::unary(ElementOp::Not, a, DType::Bool);
 }
 
 namespace {

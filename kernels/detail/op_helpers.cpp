@@ -76,6 +76,18 @@ void launch(const ReduceArgs& args, DeviceType device) {
   backend_for(device).reduce(args, Runtime::current().stream());
 }
 
+Tensor unary(ElementOp op, const Tensor& a, DType result) {
+  Tensor out = Tensor::empty(a.shape(), result, a.device());
+  ElementwiseArgs args{};
+  args.op = op;
+  args.compute = a.dtype();
+  args.out = make_arg(out);
+  args.in[0] = make_arg(a);
+  args.n_in = 1;
+  launch(args, a.device());
+  return out;
+}
+
 void copy_into(const Tensor& out, const Tensor& src) {
   ElementwiseArgs args{};
   args.op = ElementOp::Copy;

@@ -28,6 +28,8 @@ constexpr DType arithmetic_compute(DType result) { return result == DType::Bool 
 // Runs an elementwise launch on `device`'s backend and the runtime's current stream.
 void launch(const ElementwiseArgs& args, DeviceType device);
 void launch(const ReduceArgs& args, DeviceType device);
+// out = op(a) elementwise, computed in a's dtype, stored as `result` (one allocation).
+Tensor unary(ElementOp op, const Tensor& a, DType result);
 
 // out = copy of `src` broadcast to out's shape, converted to out's dtype (same device).
 void copy_into(const Tensor& out, const Tensor& src);

@@ -1,20 +1,12 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The non-virtual door of every allocator: run the policy, then tell the ledger.
+// The non-virtual door of every allocator: run the policy, then tell the ledger. The event
+// carries no timestamp: the ledger stamps only the events it logs (a clock read costs as much
+// as the rest of the bookkeeping, and the counters do not need one).
 
 #include "kernels/allocator.h"
 
-#include <chrono>
-
 namespace clampbench {
-
-namespace {
-std::uint64_t now_ns() {
-  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                        std::chrono::steady_clock::now().time_since_epoch())
-                                        .count());
-}
-}  // namespace
 
 Block Allocator::allocate(std::size_t bytes, Stream stream) {
   Block block = do_allocate(bytes, stream);
@@ -34,7 +26,7 @@ void Allocator::note_segment(bool created, const void* address, std::size_t byte
 
 void Allocator::emit(LedgerEventKind kind, const Block& block) {
   if (ledger_ == nullptr) return;
-  ledger_->record(LedgerEvent{kind, device(), block.ptr, block.requested, block.reserved, block.stream, now_ns()});
+  ledger_->record(LedgerEvent{kind, device(), block.ptr, block.requested, block.reserved, block.stream, 0});
 }
 
 }  // namespace clampbench

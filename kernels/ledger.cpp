@@ -6,10 +6,18 @@
 #include "kernels/ledger.h"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <utility>
 
 namespace clampbench {
+namespace {
+std::uint64_t now_ns() {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count());
+}
+}  // namespace
 
 void AllocationLedger::apply(LedgerCounters& c, const LedgerEvent& e) {
   const auto requested = static_cast<std::int64_t>(e.bytes_requested);
@@ -40,7 +48,10 @@ void AllocationLedger::record(const LedgerEvent& event) {
   std::lock_guard lock(mutex_);
   apply(totals_[device], event);
   for (Scope& scope : scopes_) apply(scope.counters[device], event);
-  if (log_enabled_) log_.push_back(event);
+  if (log_enabled_) {
+    log_.push_back(event);
+    log_.back().time_ns = now_ns();
+  }
 }
 
 LedgerCounters AllocationLedger::totals(DeviceType device) const {

@@ -24,7 +24,7 @@ struct LedgerEvent {
   std::uint64_t bytes_requested;  // what the caller asked for
   std::uint64_t bytes_reserved;   // what the allocator set aside (rounded block or segment)
   Stream stream;
-  std::uint64_t time_ns;  // steady clock
+  std::uint64_t time_ns;  // steady clock, stamped by the ledger when it logs the event (else 0)
 };
 
 // Counters of one device over a window (a scope, or the ledger's whole life).
@@ -56,7 +56,8 @@ class AllocationLedger {
   // Closes the innermost scope, which must be `id`, and returns its counters per device.
   PerDevice end_scope(int id);
 
-  // When enabled, every event is also appended to a log (for NVTX/CUPTI cross-checks, tests).
+  // When enabled, every event is also appended to a log (for NVTX/CUPTI cross-checks, tests),
+  // stamped with the steady clock; events are only timed while the log is on.
   void set_event_log(bool enabled);
   std::vector<LedgerEvent> take_event_log();
 

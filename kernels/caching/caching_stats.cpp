@@ -2,20 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kernels/caching/caching_stats.h"
 
-#include <algorithm>
-
 namespace clampbench::caching {
-
-void Stat::increase(std::int64_t amount) {
-  current += amount;
-  peak = std::max(peak, current);
-  allocated += amount;
-}
-
-void Stat::decrease(std::int64_t amount) {
-  current -= amount;
-  freed += amount;
-}
 
 const std::vector<std::string>& CachingStats::stat_names() {
   static const std::vector<std::string> names = {

@@ -7,6 +7,7 @@
 
 add_executable(test_caching_allocator
   test_caching_policy.cpp
+  test_caching_reuse.cpp
   test_caching_allocator.cpp
 )
 target_link_libraries(test_caching_allocator PRIVATE clampbench::kernels GTest::gtest GTest::gtest_main)

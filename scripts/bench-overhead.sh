@@ -9,7 +9,9 @@
 # (medians, means, stddevs and cvs kept), merge their JSON into OUT.json (default
 # results/overhead-<host>.json) and print a short table with the derived figures:
 #   ledger overhead ns/alloc = BM_HostAllocatorLedger - BM_HostAllocatorNoLedger (same bytes)
-#   caching / free-list      = BM_CachingPolicy / BM_FreeList (warm cache, same bytes; target <= 2)
+#   caching / free-list      = BM_CachingPolicy / BM_FreeListAllocator (warm cache, same bytes;
+#                              target <= 2), also against the inlined locked pop/push and the
+#                              bare inlined vector pop/push (the floor)
 #   op dispatch ns           = BM_Sub, BM_Clamp, ... on small host tensors
 #   cuda (when a device is present): wrapped allocator - bare cudaMalloc / cudaMallocAsync
 # All derived figures use the median of the ns_per_* counters (CPU time per event).
@@ -115,7 +117,8 @@ def ratio(a, b):
 
 derived = {"ledger_overhead_ns_per_alloc": {}, "ledger_plus_allocator_vs_malloc_ns": {},
            "ledger_record_ns_per_event": {}, "caching_vs_freelist_ratio": {},
-           "caching_vs_locked_freelist_ratio": {}, "caching_allocator_ledger_overhead_ns": {},
+           "caching_vs_inline_locked_freelist_ratio": {}, "caching_vs_bare_vector_ratio": {},
+           "caching_reference_vs_immediate_ratio": {}, "caching_allocator_ledger_overhead_ns": {},
            "op_dispatch_ns": {}, "cuda_ledger_overhead_ns": {}, "cuda_vs_bare_ns": {}}
 for size in (256, 4096):
     base = f"BM_HostAllocatorNoLedger/bytes:{size}"
@@ -128,9 +131,13 @@ for scopes in (0, 1, 3):
     derived["ledger_record_ns_per_event"][f"scopes:{scopes}"] = ns(f"BM_LedgerRecord/scopes:{scopes}")
 derived["steady_clock_now_ns"] = ns("BM_SteadyClockNow")
 for size in (512, 4096, 1 << 20, 4 << 20):
-    derived["caching_vs_freelist_ratio"][f"bytes:{size}"] = ratio(f"BM_CachingPolicy/bytes:{size}", f"BM_FreeList/bytes:{size}")
-    derived["caching_vs_locked_freelist_ratio"][f"bytes:{size}"] = \
-        ratio(f"BM_CachingPolicy/bytes:{size}", f"BM_FreeListLocked/bytes:{size}")
+    policy = f"BM_CachingPolicy/bytes:{size}"
+    derived["caching_vs_freelist_ratio"][f"bytes:{size}"] = ratio(policy, f"BM_FreeListAllocator/bytes:{size}")
+    derived["caching_vs_inline_locked_freelist_ratio"][f"bytes:{size}"] = \
+        ratio(policy, f"BM_FreeListLocked/bytes:{size}")
+    derived["caching_vs_bare_vector_ratio"][f"bytes:{size}"] = ratio(policy, f"BM_FreeList/bytes:{size}")
+    derived["caching_reference_vs_immediate_ratio"][f"bytes:{size}"] = \
+        ratio(f"BM_CachingPolicyReference/bytes:{size}", policy)
     derived["caching_allocator_ledger_overhead_ns"][f"bytes:{size}"] = \
         diff(f"BM_CachingAllocator/bytes:{size}/ledger:1", f"BM_CachingAllocator/bytes:{size}/ledger:0")
 for op in ("Sub", "SubScalar", "Clamp", "ClampInPlace", "Gather"):

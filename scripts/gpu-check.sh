@@ -24,6 +24,8 @@ usage() { echo "usage: $0 DIR [ARCH]   (ARCH: CUDA architecture, default 90)" >&
 [[ $1 != -* ]] || usage
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=detail/gpu_common.sh
+source "$ROOT/scripts/detail/gpu_common.sh"
 mkdir -p "$1"
 DIR=$(cd "$1" && pwd)
 ARCH=${2:-90}
@@ -42,27 +44,10 @@ main() {
   git -C "$ROOT" log -1 --format='commit %H %s' 2>/dev/null || true
 
   step "device"
-  local gpus
-  if ! gpus=$(nvidia-smi -L 2>&1) || ! grep -q '^GPU ' <<<"$gpus"; then
-    echo "no GPU visible to nvidia-smi: this script is for a GPU machine"
-    echo "$gpus"
-    return 1
-  fi
-  echo "$gpus"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
-  nvcc --version | tail -n 2
+  clampbench_gpu_device
 
-  step "configure"
-  local generator=()
-  command -v ninja >/dev/null && generator=(-G Ninja)
-  local configured
-  configured=$(cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CUDA_ARCHITECTURES="$ARCH" -DCLAMPBENCH_ENABLE_CUDA=ON 2>&1) || { echo "$configured"; return 1; }
-  echo "$configured"
-  grep -q 'clampbench: CUDA' <<<"$configured" || { echo "FAIL: configured without CUDA"; return 1; }
-
-  step "build (-j$JOBS)"
-  timeout "$(left)" cmake --build "$BUILD" -j "$JOBS"
+  step "configure and build (-j$JOBS)"
+  clampbench_gpu_build "$ROOT" "$BUILD" "$ARCH" "$JOBS" "$(left)"
 
   step "ctest: label gpu"
   local gpu_out rc=0

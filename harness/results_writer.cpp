@@ -74,6 +74,14 @@ bool saved(const VariantResult& ref, const VariantResult& v, std::int64_t& alloc
   bytes = static_cast<std::int64_t>(a.bytes_requested) - static_cast<std::int64_t>(b.bytes_requested);
   return true;
 }
+// The variant that allocates only what the builder returns: the floor the others are held to.
+constexpr const char* kFloorVariant = "fused";
+
+void widen(nlohmann::json& min_max, double value) {
+  if (min_max.is_null()) min_max = {{"min", value}, {"max", value}};
+  min_max["min"] = std::min(min_max["min"].get<double>(), value);
+  min_max["max"] = std::max(min_max["max"].get<double>(), value);
+}
 }  // namespace
 
 nlohmann::json case_json(const CaseResult& c) {
@@ -110,10 +118,16 @@ nlohmann::json summary_json(const std::vector<CaseResult>& cases) {
     }
     nlohmann::json& s = out[row[c.suite]];
     s["cases"] = s["cases"].get<int>() + 1;
+    // Allocations the floor saves against the reference in this case: the gap to close.
+    std::int64_t gap = 0, gap_bytes = 0;
+    bool has_gap = false;
+    for (const auto& v : c.variants)
+      if (v.name == kFloorVariant) has_gap = saved(c.variants.front(), v, gap, gap_bytes) && gap > 0;
     for (const auto& v : c.variants) {
       nlohmann::json& vs = s["variants"][v.name];
       if (vs.is_null()) vs = {{"verdicts", nlohmann::json::object()}, {"unexpected", 0},
-                              {"allocations_saved_per_call", nullptr}, {"bytes_saved_per_call", nullptr}};
+                              {"allocations_saved_per_call", nullptr}, {"bytes_saved_per_call", nullptr},
+                              {"share_of_floor_gap", nullptr}};
       vs["verdicts"][verdict_name(v.verdict)] = vs["verdicts"].value(verdict_name(v.verdict), 0) + 1;
       if (v.verdict != v.expected_verdict) vs["unexpected"] = vs["unexpected"].get<int>() + 1;
       std::int64_t sa = 0, sb = 0;
@@ -124,6 +138,7 @@ nlohmann::json summary_json(const std::vector<CaseResult>& cases) {
         mm["min"] = std::min(mm["min"].get<std::int64_t>(), val);
         mm["max"] = std::max(mm["max"].get<std::int64_t>(), val);
       }
+      if (has_gap) widen(vs["share_of_floor_gap"], static_cast<double>(sa) / static_cast<double>(gap));
     }
   }
   return out;

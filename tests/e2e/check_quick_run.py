@@ -78,6 +78,15 @@ def main():
                     assert all(e["before"] < 0 and e["after"] == 0 for e in m["first"]), m
                 assert any(not c["equal"] for c in v["checks"]["consequences"]), "no observable consequence"
     assert seen["mutation"] > 0 and seen["output_mismatch"] > 0, seen
+    # The share of the clamp -> fused allocation gap each variant closes, per suite: fused
+    # closes all of it, clamp none, clamp_ part (prefix caching: 2 of 9 allocations).
+    for s in doc["summary"]:
+        share = {name: v["share_of_floor_gap"] for name, v in s["variants"].items()}
+        assert share["fused"] == {"min": 1.0, "max": 1.0}, (s["suite"], share)
+        assert share["clamp"] == {"min": 0.0, "max": 0.0}, (s["suite"], share)
+        assert 0 < share["clamp_"]["min"] <= share["clamp_"]["max"] < 1, (s["suite"], share)
+    prefix = next(s for s in doc["summary"] if s["suite"] == "mamba_prefix_caching")
+    assert prefix["variants"]["clamp_"]["share_of_floor_gap"] == {"min": 2 / 9, "max": 2 / 9}, prefix
     print(f"quick set on host: {len(doc['cases'])} cases in {wall:.1f}s; verdicts {seen}")
 
     # Reproduce the hazard from a dump, in numpy only.

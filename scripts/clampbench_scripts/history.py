@@ -11,8 +11,8 @@ import multiprocessing
 import os
 import re
 import shutil
-import tempfile
 
+from clampbench_scripts.output import temporary_file
 from clampbench_scripts.results import InputError, load_document, rows_of
 
 
@@ -35,7 +35,7 @@ def add(result_path, directory):
     env = load_document(result_path)["environment"]
     os.makedirs(directory, exist_ok=True)
     stem = history_name(env)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp.", suffix=".json", dir=directory)
+    fd, tmp = temporary_file(directory, suffix=".json")
     os.close(fd)
     try:
         shutil.copyfile(result_path, tmp)

@@ -6,12 +6,23 @@ import sys
 import tempfile
 
 
+def temporary_file(directory, suffix=""):
+    """mkstemp in DIRECTORY, but with the mode a plain open() would give (0666 less the
+    umask), not mkstemp's 0600: the file is renamed into place and read by others (a web
+    server serving the dashboard, a teammate's checkout)."""
+    fd, tmp = tempfile.mkstemp(prefix=".tmp.", suffix=suffix, dir=directory)
+    mask = os.umask(0)
+    os.umask(mask)
+    os.fchmod(fd, 0o666 & ~mask)
+    return fd, tmp
+
+
 def write_text(text, path=None):
     if path is None or path == "-":
         sys.stdout.write(text)
         return
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp.", dir=directory)
+    fd, tmp = temporary_file(directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Google Benchmark JSON and Bencher Metric Format exports."""
 import json
+import os
 import statistics
 
 from conftest import fixture, load_json, run_script
@@ -86,3 +87,15 @@ def test_variant_without_timing(tmp_path):
 def test_export_bad_input():
     proc = run_script("export.py", fixture("foreign.json"), "--format", "bmf")
     assert proc.returncode == 2 and fixture("foreign.json") in proc.stderr
+
+
+def test_written_files_get_the_umask_mode_not_mkstemps(tmp_path):
+    from clampbench_scripts import output
+    old = os.umask(0o022)
+    try:
+        output.write_text("x\n", str(tmp_path / "site.html"))
+    finally:
+        os.umask(old)
+    assert (tmp_path / "site.html").read_text() == "x\n"
+    assert os.stat(tmp_path / "site.html").st_mode & 0o777 == 0o644
+    assert os.listdir(tmp_path) == ["site.html"]

@@ -51,3 +51,13 @@ def test_load_runs_skips_bad_files_by_name():
     assert [os.path.basename(p) for p, _ in skipped] == ["20261113T020000Z-broken.json"]
     times = [r["env"]["time"] for r in runs]
     assert times == sorted(times)
+
+
+def test_added_runs_are_readable_by_others(tmp_path):
+    # mkstemp makes 0600 files; a history is shared (checked in, served with the dashboard).
+    old = os.umask(0o022)
+    try:
+        path = history.add(fixture("base.json"), str(tmp_path / "h"))
+    finally:
+        os.umask(old)
+    assert os.stat(path).st_mode & 0o777 == 0o644

@@ -101,10 +101,25 @@ def changes_table(changes, series, limit=60):
     return "\n".join(out) + "</table>" + more
 
 
+FLOOR_VARIANT = "fused"  # allocates only what the builder returns
+
+
+def _floor_shares(rows):
+    """{variant: [per case: allocations it saves / allocations the floor variant saves]}."""
+    gap = {r["case_id"]: r["saved_allocations"] for r in rows
+           if r["variant"] == FLOOR_VARIANT and r["saved_allocations"]}
+    shares = {}
+    for r in rows:
+        if r["variant"] != FLOOR_VARIANT and r["case_id"] in gap and r["saved_allocations"] is not None:
+            shares.setdefault(r["variant"], []).append(r["saved_allocations"] / gap[r["case_id"]])
+    return shares
+
+
 def suite_summary(latest_rows, changes):
     suites = list(dict.fromkeys(r["suite"] for r in latest_rows.values()))
     out = ["<table><tr><th class=l>suite</th><th>cases</th><th class=l>verdicts (variant: verdict x count)</th>"
-           "<th>unexpected</th><th>allocations saved / call</th><th>bytes saved / call</th><th>changes</th></tr>"]
+           "<th>unexpected</th><th>allocations saved / call</th><th>bytes saved / call</th>"
+           f"<th>share of the gap to {FLOOR_VARIANT}</th><th>changes</th></tr>"]
     for suite in suites:
         rows = [r for r in latest_rows.values() if r["suite"] == suite]
         verdicts, saved_a, saved_b = {}, {}, {}
@@ -124,7 +139,8 @@ def suite_summary(latest_rows, changes):
         out.append(f"<tr><td class=l><a href='#{esc(suite)}'>{esc(suite)}</a></td>"
                    f"<td>{len({r['case_id'] for r in rows})}</td><td class=l>{esc(vtext)}</td>"
                    f'<td class="{"worse" if unexpected else ""}">{unexpected}</td>'
-                   f"<td>{span(saved_a, fmt_count)}</td><td>{span(saved_b, fmt_bytes)}</td><td>{n_changes}</td></tr>")
+                   f"<td>{span(saved_a, fmt_count)}</td><td>{span(saved_b, fmt_bytes)}</td>"
+                   f"<td>{span(_floor_shares(rows), lambda x: f'{100 * x:.0f}%')}</td><td>{n_changes}</td></tr>")
     return "\n".join(out) + "</table>"
 
 

@@ -130,3 +130,19 @@ def test_dashboard_renders_in_chromium(history_site, tmp_path):
     # the figures loaded: the plots' blue and orange lines are on the page
     blue = np.all(np.abs(pixels - np.array([0x1f, 0x77, 0xb4]) / 255) < 0.03, axis=1)
     assert blue.sum() > 100
+
+
+def test_suite_summary_shows_the_share_of_the_gap_to_fused():
+    from clampbench_scripts import site
+
+    def row(case, variant, saved):
+        return {"suite": "s", "case_id": case, "variant": variant, "verdict": "same", "expected": True,
+                "saved_allocations": saved, "saved_bytes": 0 if saved is not None else None}
+    rows = {(r["case_id"], r["variant"]): r for r in [
+        row("s/a", "clamp", 0), row("s/a", "clamp_", 2), row("s/a", "fused", 9),
+        row("s/b", "clamp", 0), row("s/b", "clamp_", 1), row("s/b", "fused", 4)]}
+    html = site.suite_summary(rows, [])
+    assert "share of the gap to fused" in html
+    assert "clamp_: 22%..25%" in html  # 2/9 and 1/4
+    no_floor = {k: v for k, v in rows.items() if k[1] != "fused"}
+    assert site.suite_summary(no_floor, []).count("<td>-</td>") == 1

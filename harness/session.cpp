@@ -11,6 +11,7 @@
 
 #include "harness/cupti/tracer.h"
 #include "harness/detail/environment.h"
+#include "harness/detail/machine_load.h"
 #include "harness/dump.h"
 #include "harness/outcome.h"
 #include "harness/progress.h"
@@ -24,7 +25,8 @@ namespace clampbench {
 int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
                 const Expectations& expectations, TimingSession* timing, std::ostream& log) {
   const auto t0 = std::chrono::steady_clock::now();
-  const nlohmann::json environment = detail::environment_json(config);
+  nlohmann::json environment = detail::environment_json(config);
+  const std::optional<double> load_at_start = detail::load_average_1m();
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
   // the runtime's pageable host allocator (recorded as environment.host_allocator).
   std::unique_ptr<Allocator> cuda_allocator;
@@ -65,6 +67,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   }
   if (dump) dump->finish();
   const Outcome outcome = compute_outcome(cases, internal_errors);
+  environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
   write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log << verdict_table(cases)

@@ -23,6 +23,16 @@ def parse_fail_on(text):
     return cats
 
 
+def positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description="Compare two clampbench results files.")
     p.add_argument("base", help="results JSON of the base run")
@@ -37,6 +47,9 @@ def build_parser():
     p.add_argument("--alpha", type=float, default=0.05, help="U test significance (default 0.05)")
     p.add_argument("--min-effect", type=float, default=0.05,
                    help="minimum relative change of the median time (default 0.05)")
+    p.add_argument("--max-load-per-cpu", type=positive_float, default=1.0,
+                   help="when either run recorded more runnable threads per CPU than this besides its "
+                        "own (environment.machine_load), time changes are not called (default 1)")
     p.add_argument("-o", "--output", help="write here instead of stdout")
     return p
 
@@ -53,7 +66,8 @@ def main(argv):
     if diffs and not args.allow_mixed:
         return fail(PROG, "runs differ in " + "; ".join(diffs) + " (pass --allow-mixed to compare anyway)")
     result = comparison.compare_runs(base_env, base_rows, head_env, head_rows,
-                                     alpha=args.alpha, min_effect=args.min_effect)
+                                     alpha=args.alpha, min_effect=args.min_effect,
+                                     max_load_per_cpu=args.max_load_per_cpu)
     result["mixed"] = diffs
     failing = comparison.failing_categories(result, args.fail_on)
     if args.format in exports.EXPORTERS:

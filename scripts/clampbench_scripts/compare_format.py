@@ -44,6 +44,10 @@ def _headline(result, failing):
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
              f"{len(result['removed'])} removed; time test: Mann-Whitney U two-sided, "
              f"alpha {result['alpha']}, min effect {result['min_effect']:.0%}"]
+    if result.get("overloaded"):
+        lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": time changes are shown "
+                     f"but not called (more than {result['max_load_per_cpu']:g} other runnable threads per "
+                     "CPU; rerun on a quiet machine, or raise --max-load-per-cpu)")
     if result.get("mixed"):
         lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
     lines.append("RESULT: " + (f"REGRESSION in {', '.join(failing)}" if failing else "no regression"))

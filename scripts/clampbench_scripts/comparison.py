@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The comparison of two runs: one entry per (case_id, variant) present in both, plus the
 rows present in only one of them. Pure data; compare_format.py renders it."""
-from clampbench_scripts import calls
+from clampbench_scripts import calls, machine_load
 from clampbench_scripts.results import LEDGER_FIGURES
 
 CATEGORIES = ("allocations", "verdicts", "time")
@@ -61,16 +61,30 @@ def regressions_of(entry):
     return found
 
 
-def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effect=0.05):
+def _hold_time_call(entry, notes, limit):
+    """An overloaded machine: a time change is reported but not called."""
+    t = entry["time"]
+    if t["call"] in (calls.BETTER, calls.WORSE):
+        t["call"] = calls.AMBIGUOUS
+        t["reason"] = "; ".join(notes) + f" (more than {limit:g} other runnable threads per CPU)"
+
+
+def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effect=0.05,
+                 max_load_per_cpu=1.0):
+    overloaded = [n for n in (machine_load.overload_note(base_env, "base", max_load_per_cpu),
+                              machine_load.overload_note(head_env, "head", max_load_per_cpu)) if n]
     entries = []
     for key, head in head_rows.items():
         if key in base_rows:
             entry = compare_row(base_rows[key], head, alpha, min_effect)
+            if overloaded:
+                _hold_time_call(entry, overloaded, max_load_per_cpu)
             entry["regressions"] = regressions_of(entry)
             entries.append(entry)
     return {
         "base": _env_summary(base_env), "head": _env_summary(head_env),
         "alpha": alpha, "min_effect": min_effect,
+        "max_load_per_cpu": max_load_per_cpu, "overloaded": overloaded,
         "rows": entries,
         "added": [_key_dict(k) for k in head_rows if k not in base_rows],
         "removed": [_key_dict(k) for k in base_rows if k not in head_rows],
@@ -83,7 +97,7 @@ def _key_dict(key):
 
 def _env_summary(env):
     keys = ("git_commit", "git_branch", "git_dirty", "device_name", "backend", "allocator",
-            "size_set", "repetitions", "time", "host_name")
+            "size_set", "repetitions", "time", "host_name", "machine_load")
     return {k: env.get(k) for k in keys}
 
 

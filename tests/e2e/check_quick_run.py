@@ -55,6 +55,7 @@ def main():
         jsonschema.validate(doc, json.load(f))
 
     assert doc["environment"]["backend"] == "host"
+    assert doc["environment"]["machine_load"]["cpus"] >= 1, doc["environment"]  # Linux: /proc/loadavg
     assert doc["outcome"] == {"status": "as_expected", "exit_code": 0, "unexpected": [], "internal_errors": []}
     suites = {c["suite"] for c in doc["cases"]}
     assert len(suites) == 10, sorted(suites)  # ten suites, seven sites

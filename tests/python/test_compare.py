@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare.py on the fixtures: every call, every exit code, every output format."""
 import json
+import os
 
 import pytest
 from conftest import compare_json, fixture, load_json, row_of, run_script
@@ -179,3 +180,40 @@ def test_text_format_and_output_file(tmp_path):
 def test_alpha_option(target):
     rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--alpha", "1e-12")
     assert rc == 0 and row_of(result, *target)["time"]["call"] == "AMBIGUOUS"
+
+
+def with_load(tmp_path, path, start, end, cpus=2):
+    doc = load_json(path)
+    doc["environment"]["machine_load"] = {"cpus": cpus, "load_1m_start": start, "load_1m_end": end}
+    out = tmp_path / ("loaded-" + os.path.basename(path))
+    out.write_text(json.dumps(doc))
+    return out
+
+
+def test_time_changes_on_an_overloaded_machine_are_not_called(tmp_path, target):
+    head = with_load(tmp_path, fixture("head_time_regression.json"), 6.5, 7.2)
+    rc, result, _ = compare_json(BASE, head)
+    assert rc == 0 and result["failing"] == []
+    assert result["overloaded"] == ["head measured under load 7.2 on 2 CPUs"]
+    t = row_of(result, *target)["time"]
+    assert t["call"] == "AMBIGUOUS" and t["ratio"] >= 1.5 and "load 7.2 on 2 CPUs" in t["reason"]
+    proc = run_script("compare.py", BASE, head, "--format", "text")
+    assert "OVERLOADED MACHINE: head measured under load 7.2 on 2 CPUs" in proc.stdout
+    # The limit is a knob; allocation regressions are called whatever the load.
+    assert compare_json(BASE, head, "--max-load-per-cpu", "4")[0] == 1
+    loaded_alloc = with_load(tmp_path, fixture("head_alloc_regression.json"), 7.0, 7.0)
+    rc, result, _ = compare_json(BASE, loaded_alloc)
+    assert rc == 1 and result["failing"] == ["allocations"]
+
+
+def test_a_quiet_machine_keeps_its_time_calls(tmp_path, target):
+    # The run's own thread is in the load at its end: 2.9 on 2 CPUs is 0.95 others per CPU.
+    head = with_load(tmp_path, fixture("head_time_regression.json"), 0.3, 2.9)
+    rc, result, _ = compare_json(BASE, head)
+    assert rc == 1 and result["overloaded"] == []
+    assert row_of(result, *target)["time"]["call"] == "WORSE"
+
+
+def test_bad_max_load_is_refused():
+    proc = run_script("compare.py", BASE, BASE, "--max-load-per-cpu", "0")
+    assert proc.returncode == 2 and "not a positive number" in proc.stderr

@@ -1,0 +1,23 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/detail/machine_load.h"
+
+#include <fstream>
+#include <thread>
+
+namespace clampbench::detail {
+
+std::optional<double> load_average_1m() {
+  std::ifstream in("/proc/loadavg");
+  double load = 0;
+  if (!(in >> load) || load < 0) return std::nullopt;
+  return load;
+}
+
+nlohmann::json machine_load_json(std::optional<double> at_start, std::optional<double> at_end) {
+  const unsigned cpus = std::thread::hardware_concurrency();
+  if (!at_start || !at_end || cpus == 0) return nullptr;
+  return {{"cpus", cpus}, {"load_1m_start", *at_start}, {"load_1m_end", *at_end}};
+}
+
+}  // namespace clampbench::detail

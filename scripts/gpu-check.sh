@@ -19,23 +19,12 @@
 
 set -euo pipefail
 
-usage() { echo "usage: $0 DIR [ARCH]   (ARCH: CUDA architecture, default 90)" >&2; exit 2; }
-[[ $# -ge 1 && $# -le 2 ]] || usage
-[[ $1 != -* ]] || usage
-
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=detail/gpu_common.sh
 source "$ROOT/scripts/detail/gpu_common.sh"
-mkdir -p "$1"
-DIR=$(cd "$1" && pwd)
-ARCH=${2:-90}
-BUILD=$DIR/build
-LOG=$DIR/gpu-check.log
+clampbench_gpu_setup gpu-check.log "$@"
 BUDGET_S=${GPU_CHECK_BUDGET_S:-300}
-[[ -d /usr/local/cuda/bin ]] && export PATH=$PATH:/usr/local/cuda/bin
-JOBS=$(nproc 2>/dev/null || echo 4)
 
-step() { printf '\n== [%3ds] %s\n' "$SECONDS" "$*"; }
 # Seconds left of the budget for one step (at least 10, so a late step still reports).
 left() { local l=$((BUDGET_S - SECONDS)); ((l > 10)) && echo "$l" || echo 10; }
 
@@ -135,10 +124,4 @@ sys.exit(1 if failures else 0)
 PY
 }
 
-: >"$LOG"
-# main runs with errexit in its own subshell; `main || ...` would switch errexit off inside it.
-set +e
-(set -e; main) 2>&1 | tee -a "$LOG"
-rc=${PIPESTATUS[0]}
-echo "log: $LOG" >&2
-exit "$rc"
+clampbench_gpu_run_main

@@ -19,23 +19,11 @@
 
 set -euo pipefail
 
-usage() { echo "usage: $0 DIR [ARCH]   (ARCH: CUDA architecture, default 90)" >&2; exit 2; }
-[[ $# -ge 1 && $# -le 2 ]] || usage
-[[ $1 != -* ]] || usage
-
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=detail/gpu_common.sh
 source "$ROOT/scripts/detail/gpu_common.sh"
-mkdir -p "$1"
-DIR=$(cd "$1" && pwd)
-ARCH=${2:-90}
-BUILD=$DIR/build
-LOG=$DIR/gpu-nightly.log
+clampbench_gpu_setup gpu-nightly.log "$@"
 BUDGET_S=600
-[[ -d /usr/local/cuda/bin ]] && export PATH=$PATH:/usr/local/cuda/bin
-JOBS=$(nproc 2>/dev/null || echo 4)
-
-step() { printf '\n== [%3ds] %s\n' "$SECONDS" "$*"; }
 
 main() {
   step "clampbench nightly on GPU: $ROOT -> $DIR (sm_$ARCH)"
@@ -84,9 +72,4 @@ PY
   echo "GPU NIGHTLY PASSED"
 }
 
-: >"$LOG"
-set +e
-(set -e; main) 2>&1 | tee -a "$LOG"
-rc=${PIPESTATUS[0]}
-echo "log: $LOG" >&2
-exit "$rc"
+clampbench_gpu_run_main

@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-# Sourced by scripts/gpu-check.sh and scripts/gpu-nightly.sh: the steps both take on a GPU
-# machine. Each prints what it did and returns non-zero (with a FAIL line) when it cannot go on.
+# Sourced by scripts/gpu-check.sh and scripts/gpu-nightly.sh: their arguments and log, and the
+# steps both take on a GPU machine. The steps print what they did and return non-zero (with a
+# FAIL line) when they cannot go on.
 
 # Prints the GPUs, driver and toolkit; fails when nvidia-smi sees no GPU.
 clampbench_gpu_device() {
@@ -25,4 +26,38 @@ clampbench_gpu_build() {
   echo "$configured"
   grep -q 'clampbench: CUDA' <<<"$configured" || { echo "FAIL: configured without CUDA"; return 1; }
   timeout "$timeout_s" cmake --build "$build" -j "$jobs" || { echo "FAIL: build"; return 1; }
+}
+
+# clampbench_gpu_setup LOGNAME "$@": the scripts' arguments are DIR [ARCH]; anything else exits 2
+# with a usage line. Sets DIR (absolute, created), ARCH (default 90), BUILD=DIR/build,
+# LOG=DIR/LOGNAME, JOBS, and puts /usr/local/cuda/bin on PATH.
+clampbench_gpu_setup() {
+  local logname=$1
+  shift
+  if [[ $# -lt 1 || $# -gt 2 || $1 == -* ]]; then
+    echo "usage: $0 DIR [ARCH]   (ARCH: CUDA architecture, default 90)" >&2
+    exit 2
+  fi
+  mkdir -p "$1"
+  DIR=$(cd "$1" && pwd)
+  ARCH=${2:-90}
+  BUILD=$DIR/build
+  LOG=$DIR/$logname
+  JOBS=$(nproc 2>/dev/null || echo 4)
+  [[ -d /usr/local/cuda/bin ]] && export PATH=$PATH:/usr/local/cuda/bin
+  return 0
+}
+
+# A step's heading, with the seconds since the script started.
+step() { printf '\n== [%3ds] %s\n' "$SECONDS" "$*"; }
+
+# Runs the script's main() with errexit in its own subshell (`main || ...` would switch errexit
+# off inside it), copies everything to LOG, and exits with main's status.
+clampbench_gpu_run_main() {
+  : >"$LOG"
+  set +e
+  (set -e; main) 2>&1 | tee -a "$LOG"
+  local rc=${PIPESTATUS[0]}
+  echo "log: $LOG" >&2
+  exit "$rc"
 }

@@ -52,8 +52,7 @@ std::int64_t CachingPolicy::immediate_reuses() const {
 
 namespace {
 template <typename F> void for_each_stat(CachingStats& s, F&& f) {
-  for (StatArray* a : {&s.allocation, &s.segment, &s.active, &s.inactive_split, &s.allocated_bytes,
-                       &s.reserved_bytes, &s.active_bytes, &s.inactive_split_bytes, &s.requested_bytes})
+  for (StatArray* a : s.arrays())
     for (Stat& st : a->pools) f(st);
 }
 }  // namespace

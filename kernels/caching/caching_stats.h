@@ -63,6 +63,9 @@ struct CachingStats {
   std::map<std::string, std::int64_t> to_map() const;
   // The StatArray names in declaration order ("allocation", "segment", ...).
   static const std::vector<std::string>& stat_names();
+  // The StatArrays, in the order of stat_names(), for code that treats them all alike.
+  std::array<StatArray*, 9> arrays();
+  std::array<const StatArray*, 9> arrays() const;
   friend bool operator==(const CachingStats&, const CachingStats&) = default;
 };
 

@@ -141,6 +141,14 @@ void CachingPolicy::account_free(CachingStats& stats, const CachedBlock* block, 
   detail::account_free(stats, block->small, block->size, block->requested, merged.shape);
 }
 
+// As alloc_found_block() on the merged block the reference path would find: split again where
+// the held block is split now, handing out exactly it.
+void CachingPolicy::account_reuse(CachingStats& stats, const CachedBlock* block, const Merged& merged,
+                                  std::size_t requested) const {
+  detail::account_allocate(stats, block->small, merged.shape.merged_size, merged.shape.merged_split,
+                           block->size, requested);
+}
+
 void CachingPolicy::merge_into_pool(CachedBlock* block) {
   block->requested = 0;
   Pool& p = pool(block->small);

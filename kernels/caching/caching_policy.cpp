@@ -121,10 +121,7 @@ bool CachingPolicy::can_reuse_held(std::size_t size, Stream stream) {
 CachingPolicy::CachedBlock* CachingPolicy::reuse_held(std::size_t requested) {
   CachedBlock* block = held_;
   settle();
-  const Merged& merged = shape_of(block);
-  // As alloc_found_block() on the merged block: split again where it is split now.
-  detail::account_allocate(stats_, block->small, merged.shape.merged_size, merged.shape.merged_split,
-                           block->size, requested);
+  account_reuse(stats_, block, shape_of(block), requested);
   batch_.start(block, pool_version_, requested);
   held_ = nullptr;
   block->allocated = true;
@@ -139,8 +136,7 @@ CachingStats CachingPolicy::round_trip_delta(const CachedBlock* block) {
   const Merged& merged = shape_of(block);
   CachingStats delta;
   account_free(delta, block, merged);
-  detail::account_allocate(delta, block->small, merged.shape.merged_size, merged.shape.merged_split,
-                           block->size, block->requested);
+  account_reuse(delta, block, merged, block->requested);
   return delta;
 }
 

@@ -113,6 +113,8 @@ class CachingPolicy {
   CachedBlock* allocate_block(CachedBlock* block, std::size_t size, std::size_t requested);
   Merged merged_shape(const CachedBlock* block) const;
   void account_free(CachingStats& stats, const CachedBlock* block, const Merged& merged) const;
+  void account_reuse(CachingStats& stats, const CachedBlock* block, const Merged& merged,
+                     std::size_t requested) const;
   void merge_into_pool(CachedBlock* block);
   void try_merge(CachedBlock* dst, CachedBlock* src, Pool& pool);
   std::size_t release_free_segments();

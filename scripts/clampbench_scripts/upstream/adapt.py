@@ -1,0 +1,137 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""What vLLM's code is run with: PyTorch (Debian's 1.13, CPU), a counter of the tensors it
+allocates, Triton's interpreter for its kernels, and the few adaptations torch 1.13 needs.
+
+Every adaptation is named in ADAPTATIONS and reported by the tests; none changes a value."""
+import contextlib
+import os
+import sys
+import types
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_flatten
+
+ADAPTATIONS = {
+    "pin_memory": "torch.empty/zeros(..., pin_memory=True) is called without pin_memory: "
+                  "pinned host memory needs CUDA, and pinning changes no value",
+    "gather_int32_index": "torch.gather with an int32 index gets index.long(): torch 1.13 wants "
+                          "int64 (torch >= 2.1 takes int32); the copy is not counted",
+    "triton_interpreter": "@triton.jit kernels run in Triton's CPU interpreter (TRITON_INTERPRET=1); "
+                          "torch 1.13 gets Tensor.untyped_storage for it; kernel launches allocate "
+                          "nothing and are not counted",
+}
+
+
+def vllm_line():
+    """(file name, line) of the innermost frame running a release's code, or None."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<vllm"):
+            return frame.f_code.co_filename, frame.f_lineno
+        frame = frame.f_back
+    return None
+
+
+class AllocationCounter(TorchDispatchMode):
+    """Counts the tensors that aten ops return on storage none of their inputs had: PyTorch
+    eager's allocations (views, in-place and out= ops, and a .to() to the same dtype make
+    none). Each event is (op, dtype, shape, bytes, (vLLM file, line) that made it)."""
+
+    def __init__(self):
+        super().__init__()
+        self.events = []
+        self.paused = 0
+
+    def __torch_dispatch__(self, func, types_, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        if self.paused:
+            return out
+        inputs = {t.storage().data_ptr() for t in tree_flatten((args, kwargs))[0]
+                  if isinstance(t, torch.Tensor)}
+        for t in tree_flatten(out)[0]:
+            if isinstance(t, torch.Tensor) and t.storage().data_ptr() not in inputs:
+                self.events.append((str(func.overloadpacket.__name__), str(t.dtype), tuple(t.shape),
+                                    t.numel() * t.element_size(), vllm_line()))
+        return out
+
+    @contextlib.contextmanager
+    def pause(self):
+        self.paused += 1
+        try:
+            yield
+        finally:
+            self.paused -= 1
+
+
+_NO_COUNTER = AllocationCounter()  # paused by nobody; its pause() is a harmless no-op
+
+
+def active_counter(holder):
+    return holder.get("counter") or _NO_COUNTER
+
+
+def torch_module(used: set, holder: dict):
+    """The `torch` vLLM's code sees: torch itself, with the adapted functions swapped in."""
+    shim = types.ModuleType("torch")
+    shim.__dict__.update(torch.__dict__)
+
+    def drop_pin(factory):
+        def call(*args, pin_memory=False, **kwargs):
+            if pin_memory:
+                used.add("pin_memory")
+            return factory(*args, **kwargs)
+        return call
+
+    def gather(input, dim, index, **kwargs):
+        if index.dtype == torch.int32:
+            used.add("gather_int32_index")
+            with active_counter(holder).pause():
+                index = index.long()
+        return torch.gather(input, dim, index, **kwargs)
+
+    for name in ("empty", "zeros", "ones", "full"):
+        setattr(shim, name, drop_pin(getattr(torch, name)))
+    shim.gather = gather
+    return shim
+
+
+def load_triton():
+    """(triton, triton.language) in interpreter mode, or raise ImportError saying why."""
+    os.environ["TRITON_INTERPRET"] = "1"
+    if not hasattr(torch.Tensor, "untyped_storage"):  # torch < 2.0; the interpreter wants it
+        torch.Tensor.untyped_storage = lambda self: self.storage()._untyped() \
+            if hasattr(self.storage(), "_untyped") else self.storage().untyped()
+    import triton
+    import triton.language as tl
+    return triton, tl
+
+
+def triton_module(used: set, holder: dict):
+    """The `triton` vLLM's code sees: @triton.jit kernels whose launches are not counted."""
+    triton, _ = load_triton()
+    shim = types.ModuleType("triton")
+    shim.__dict__.update(triton.__dict__)
+
+    class Kernel:
+        def __init__(self, fn):
+            self.fn = fn
+
+        def __getitem__(self, grid):
+            launch = self.fn[grid]
+
+            def run(*args, **kwargs):
+                used.add("triton_interpreter")
+                with active_counter(holder).pause():
+                    return launch(*args, **kwargs)
+            return run
+
+    def jit(fn=None, **options):
+        if fn is None:
+            return lambda f: Kernel(triton.jit(f, **options))
+        return Kernel(triton.jit(fn))
+
+    shim.jit = jit
+    return shim

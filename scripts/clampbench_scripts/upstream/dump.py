@@ -1,0 +1,75 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Reading a `clampbench run --dump DIR` tree (manifest.json and .npy files) into torch, and
+comparing vLLM's results with it bitwise."""
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+
+DTYPES = {"bool": torch.bool, "int8": torch.int8, "uint8": torch.uint8, "int16": torch.int16,
+          "int32": torch.int32, "int64": torch.int64, "float32": torch.float32, "float64": torch.float64}
+
+
+def load_manifest(dump_dir: Path) -> dict:
+    with open(Path(dump_dir) / "manifest.json") as f:
+        return json.load(f)
+
+
+def load_tensor(dump_dir: Path, entry: dict) -> torch.Tensor:
+    t = torch.from_numpy(np.load(Path(dump_dir) / entry["file"], allow_pickle=False).copy())
+    if "dtype" in entry and DTYPES[entry["dtype"]] != t.dtype:
+        raise ValueError(f"{entry['file']}: manifest says {entry['dtype']}, file holds {t.dtype}")
+    return t
+
+
+def load_inputs(dump_dir: Path, case: dict, views=None) -> dict:
+    """The case's inputs as fresh tensors; `views` {name: base} makes `name` the view of
+    `base` it was in the C++ case (its first rows), so that writes through one show in both."""
+    inputs = {e["name"]: load_tensor(dump_dir, e) for e in case["inputs"]}
+    for name, base in (views or {}).items():
+        rows = inputs[name].shape[0]
+        if not torch.equal(inputs[base][:rows], inputs[name]):
+            raise ValueError(f"{case['case_id']}: dumped {name} is not the first {rows} rows of {base}")
+        inputs[name] = inputs[base][:rows]
+    return inputs
+
+
+def difference(what: str, ref, got: torch.Tensor):
+    """None when vLLM's `ref` equals the port's `got` bitwise, else one line saying how. A
+    Python list from vLLM (metadata it hands on as lists) is compared by value."""
+    if not isinstance(ref, torch.Tensor):
+        ref = torch.tensor(ref, dtype=got.dtype)
+    if ref.dtype != got.dtype:
+        return f"{what}: dtype vLLM {ref.dtype} vs port {got.dtype}"
+    if tuple(ref.shape) != tuple(got.shape):
+        return f"{what}: shape vLLM {list(ref.shape)} vs port {list(got.shape)}"
+    ref_c, got_c = ref.contiguous(), got.contiguous()
+    if torch.equal(ref_c, got_c):
+        return None
+    diff = (ref_c != got_c).nonzero()
+    first = tuple(int(i) for i in diff[0])
+    return (f"{what}: {diff.shape[0]} of {ref.numel()} elements differ; first at {list(first)}: "
+            f"vLLM {ref_c[first].item()} vs port {got_c[first].item()}")
+
+
+def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict):
+    """Every way vLLM's outputs and inputs-after differ from what the port's variant dumped."""
+    found = []
+    dumped = {o["name"]: o for o in variant["outputs"]}
+    for name in sorted(set(outputs) | set(dumped)):
+        if name not in dumped:
+            found.append(f"output {name}: made by vLLM, not dumped by the port")
+        elif name not in outputs:
+            found.append(f"output {name}: dumped by the port, not made by vLLM")
+        else:
+            d = difference(f"output {name}", outputs[name], load_tensor(dump_dir, dumped[name]))
+            if d:
+                found.append(d)
+    for entry in variant["inputs_after"]:
+        d = difference(f"input {entry['name']} after the call", inputs_after[entry["name"]],
+                       load_tensor(dump_dir, entry))
+        if d:
+            found.append(d)
+    return found

@@ -1,0 +1,102 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Sites 1a, 1b and 4: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
+from .extract import compile_nodes, find_function, find_if
+from .release import Stand
+from .site import Site
+
+MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"
+UTILS = "vllm/v1/attention/backends/utils.py"
+BUILDER = "BaseMambaAttentionMetadataBuilder"
+
+
+def _prefix_fn(release):
+    module = release.module(MAMBA_ATTN)
+    return module, find_function(module, [f"{BUILDER}._compute_prefix_caching_block_indices"])[0]
+
+
+def _locate_prefix(release):
+    module, fn = _prefix_fn(release)
+    return module, [fn]
+
+
+def _bind_prefix(release):
+    module, fn = _prefix_fn(release)
+    ns = compile_nodes(module, [fn], release.namespace(), class_name=BUILDER)
+    builder = ns[BUILDER]()
+
+    def run(params, inputs, counted):
+        nct, seq_lens = inputs["num_computed_tokens"], inputs["seq_lens"]
+        cm = Stand(compute_num_computed_tokens=lambda: nct, seq_lens=seq_lens)
+        with counted():
+            last_computed, first_scheduled, last_scheduled = \
+                builder._compute_prefix_caching_block_indices(cm, params["B"])
+        return {"block_idx_last_computed_token": last_computed,
+                "block_idx_first_scheduled_token": first_scheduled,
+                "block_idx_last_scheduled_token": last_scheduled}
+    return run
+
+
+def _fallback_block(release):
+    module = release.module(MAMBA_ATTN)
+    fn, _ = find_function(module, [f"{BUILDER}._compute_common_metadata"])
+    return module, find_if(module, fn, "prev_last_scheduled_idx is not None")
+
+
+def _locate_fallback(release):
+    module, block = _fallback_block(release)
+    return module, block.body
+
+
+def _bind_fallback(release):
+    module, block = _fallback_block(release)
+
+    def run(params, inputs, counted):
+        ns = release.namespace(num_computed_tokens=inputs["num_computed_tokens"],
+                               prev_last_scheduled_idx=inputs["prev_last_scheduled_idx"],
+                               mamba_block_size=params["B"])
+        with counted():
+            compile_nodes(module, block.body, ns)
+        return {"block_idx_last_scheduled_token": ns["block_idx_last_scheduled_token_prev_step"]}
+    return run
+
+
+def _table_fn(release):
+    module = release.module(UTILS)
+    return module, find_function(module, ["mamba_get_block_table_tensor"])[0]
+
+
+def _locate_table(release):
+    module, fn = _table_fn(release)
+    return module, [fn]
+
+
+class MambaSpec:
+    """Stand-in for vllm.v1.kv_cache_interface.MambaSpec (the function asserts the type)."""
+
+    def __init__(self, block_size, num_speculative_blocks):
+        self.block_size = block_size
+        self.num_speculative_blocks = num_speculative_blocks
+
+
+def _bind_table(release):
+    module, fn = _table_fn(release)
+    ns = compile_nodes(module, [fn], release.namespace(MambaSpec=MambaSpec))
+
+    def run(params, inputs, counted):
+        spec = MambaSpec(params["B"], params["S"])
+        with counted():
+            out = ns["mamba_get_block_table_tensor"](inputs["block_table"], inputs["seq_lens"], spec, "align")
+        return {"block_table": out}
+    return run
+
+
+SITES = [
+    Site("mamba_prefix_caching", MAMBA_ATTN, f"{BUILDER}._compute_prefix_caching_block_indices",
+         _locate_prefix, _bind_prefix),
+    Site("mamba_fallback", MAMBA_ATTN,
+         f"{BUILDER}._compute_common_metadata, `if self.use_spec_decode and prev_last_scheduled_idx "
+         f"is not None:` (spec-decode fallback)", _locate_fallback, _bind_fallback),
+    Site("mamba_block_table", UTILS, "mamba_get_block_table_tensor, mode \"align\"",
+         _locate_table, _bind_table),
+]

@@ -33,7 +33,7 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
 
 // The runner's block table has max_num_reqs rows; the builder sees the first R. Each active
 // request holds cdiv(seq_len, B) + S distinct block ids; unused entries are 0 (the null
-// block), as are the padding rows (seq_len 0) at the end.
+// block). The padding rows (seq_len 0) at the end hold stale ids (below).
 CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   detail::Rng rng(seed, kName);
   const std::int64_t rows = p.get("R"), block = p.get("B"), spec = p.get("S"), max_len = p.get("L");
@@ -50,7 +50,10 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
     for (std::int64_t j = 0; j < used; ++j) table[r * width + j] = static_cast<std::int32_t>(next_block + j);
     next_block += used + rng.uniform(0, 3);
   }
-  for (std::int64_t r = rows; r < rows + spare_rows; ++r) {  // rows of requests not in this batch
+  // Padding rows keep the stale block ids of requests that left the batch, as vLLM's table
+  // does: which column the clamped start picks is then visible in the output. Past the view,
+  // the rows of requests not in this batch.
+  for (std::int64_t r = rows - padding; r < rows + spare_rows; ++r) {
     for (std::int64_t j = 0; j < width; ++j) table[r * width + j] = static_cast<std::int32_t>(rng.uniform(1, 1 << 20));
   }
   CaseData data;

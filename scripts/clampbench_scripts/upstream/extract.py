@@ -12,7 +12,11 @@ from dataclasses import dataclass
 
 
 class ExtractError(Exception):
-    """The file or function is not there, or no longer parses."""
+    """The file or function is not there (kind "missing"), or no longer parses ("unparseable")."""
+
+    def __init__(self, message, kind="missing"):
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass
@@ -30,7 +34,7 @@ def parse_module(source, relpath: str) -> Module:
     try:
         tree = ast.parse(text)
     except SyntaxError as exc:
-        raise ExtractError(f"{relpath}:{exc.lineno}: does not parse ({exc.msg})") from None
+        raise ExtractError(f"{relpath}:{exc.lineno}: does not parse ({exc.msg})", "unparseable") from None
     filename = f"<{source.label}>/{relpath}"
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
     return Module(relpath, filename, text, tree)

@@ -1,0 +1,114 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Drift between a vLLM tree and the ports, per site: is the function there, which form has
+it (clamp, clamp_, mixed, rewritten), and, where it still extracts and runs, does it agree
+bitwise with the port on the dumped quick set."""
+import os
+from dataclasses import asdict, dataclass, field
+from typing import List, Optional
+
+from . import check, dump
+from .extract import ExtractError
+from .site import FORM_CLAMP_, form_of
+
+# Exit codes of scripts/upstream.py, most severe first: what a problem found makes it exit.
+EXIT_DISAGREES, EXIT_USAGE, EXIT_MISSING, EXIT_UNPARSEABLE, EXIT_CANNOT_RUN = 1, 2, 4, 5, 6
+PROBLEM_EXIT = {"disagrees": EXIT_DISAGREES, "unparseable": EXIT_UNPARSEABLE, "missing": EXIT_MISSING,
+                "cannot_run": EXIT_CANNOT_RUN}
+
+
+@dataclass
+class SiteStatus:
+    suite: str
+    file: str
+    where: str
+    form: Optional[str] = None  # None when the code was not found
+    clamp_lines: List[int] = field(default_factory=list)
+    compared_with: Optional[str] = None  # the port variant its results were held to
+    cases: int = 0
+    agreeing: int = 0
+    problem: Optional[str] = None  # a key of PROBLEM_EXIT
+    detail: Optional[str] = None  # one line
+
+    @property
+    def exit_code(self):
+        return PROBLEM_EXIT.get(self.problem, 0)
+
+
+def one_line(exc):
+    text = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ExtractError) else str(exc)
+    return " ".join(text.split())[:300]
+
+
+def assess(release, site, dump_dir, cases) -> SiteStatus:
+    status = SiteStatus(site.suite, site.vllm_file, site.where)
+    try:
+        _, calls = site.clamp_lines(release)
+    except ExtractError as exc:
+        status.problem, status.detail = exc.kind, one_line(exc)
+        return status
+    status.form, status.clamp_lines = form_of(calls), [c[1] for c in calls]
+    status.compared_with = "clamp_" if status.form == FORM_CLAMP_ else "clamp"
+    mine = [c for c in cases if c["suite"] == site.suite]
+    try:
+        runner = site.bind(release)
+        for case in mine:
+            variant = next(v for v in case["variants"] if v["name"] == status.compared_with)
+            _, diffs = check.check_variant(release, site, dump_dir, case, variant, runner)
+            status.cases += 1
+            if diffs:
+                if status.problem is None:
+                    status.problem, status.detail = "disagrees", f"{case['case_id']}: {diffs[0]}"
+            else:
+                status.agreeing += 1
+    except Exception as exc:  # vLLM code that no longer runs on the stand-ins: report, go on
+        status.problem, status.detail = "cannot_run", one_line(exc)
+    return status
+
+
+def assess_all(release, sites, dump_dir):
+    cases = dump.load_manifest(dump_dir)["cases"] if dump_dir else []
+    return [assess(release, site, dump_dir, cases) for site in sites.values()]
+
+
+def exit_code(statuses):
+    codes = {s.exit_code for s in statuses} - {0}
+    order = (EXIT_DISAGREES, EXIT_UNPARSEABLE, EXIT_MISSING, EXIT_CANNOT_RUN)
+    return next((c for c in order if c in codes), 0)
+
+
+def as_json(label, statuses):
+    return {"vllm": label, "sites": [asdict(s) for s in statuses], "exit_code": exit_code(statuses)}
+
+
+def agreement_cell(s: SiteStatus):
+    if s.form is None:
+        return "-"
+    if s.problem == "cannot_run":
+        return "does not run here"
+    return f"{s.agreeing}/{s.cases} cases agree with `{s.compared_with}`"
+
+
+def as_markdown(reports):
+    """One table for several trees: a row per site, a column per tree."""
+    labels = [label for label, _ in reports]
+    lines = ["| site | vLLM file | " + " | ".join(labels) + " |",
+             "|---|---|" + "---|" * len(labels)]
+    for i, first in enumerate(reports[0][1]):
+        cells = []
+        for _, statuses in reports:
+            s = statuses[i]
+            where = f"{s.form} (l. {', '.join(map(str, s.clamp_lines))})" if s.form else s.problem
+            cells.append(f"{where}; {agreement_cell(s)}")
+        lines.append(f"| {first.suite} | {os.path.basename(first.file)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def as_text(reports):
+    out = []
+    for label, statuses in reports:
+        out.append(f"{label}:")
+        for s in statuses:
+            out.append(f"  {s.suite:24} {s.form or '-':9} {agreement_cell(s)}"
+                       + (f"  [{s.problem}: {s.detail}]" if s.problem else ""))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,83 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""scripts/upstream.py on trees made from the 0.27.0 wheel: agreeing, a site altered, a file
+missing, a function that no longer parses; and on bad input."""
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from conftest import ROOT, upstream_state
+from clampbench_scripts.upstream import source
+
+
+def upstream(*args):
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "upstream.py"), *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def dump_dir():
+    state, reason = upstream_state()
+    if state is None:
+        pytest.skip(reason)
+    return state[1]
+
+
+@pytest.fixture
+def tree(tmp_path, dump_dir):
+    """The .py files of vllm 0.27.0, unpacked."""
+    with zipfile.ZipFile(source.fetch_wheel(source.AFTER_PR)) as wheel:
+        wheel.extractall(tmp_path, [n for n in wheel.namelist() if n.startswith("vllm/") and n.endswith(".py")])
+    return tmp_path
+
+
+def edit(tree, relpath, old, new):
+    path = tree / relpath
+    text = path.read_text()
+    assert old in text, (relpath, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_an_unpacked_release_agrees_everywhere(tree, dump_dir):
+    proc = upstream("--vllm-src", tree, "--dump", dump_dir, "--format", "md")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("cases agree with `clamp_`") == proc.stdout.count("\n| ") - 1
+
+
+def test_an_altered_site_disagrees(tree, dump_dir):
+    edit(tree, "vllm/v1/attention/backends/mamba_attn.py", "block_idx_last_computed_token.clamp_(min=0)",
+         "block_idx_last_computed_token.clamp_(min=1)")
+    proc = upstream("--vllm-src", tree, "--dump", dump_dir)
+    assert proc.returncode == 1, proc.stderr
+    assert "mamba_prefix_caching: disagrees: mamba_prefix_caching/" in proc.stderr
+    assert "ngram_find" in proc.stdout and "4/4 cases agree" in proc.stdout  # the others still reported
+
+
+def test_a_missing_file_and_an_unparseable_function(tree, dump_dir):
+    (tree / "vllm/v1/attention/backends/rocm_aiter_fa.py").unlink()
+    proc = upstream("--vllm-src", tree, "--dump", dump_dir)
+    assert proc.returncode == 4, proc.stderr
+    assert "rocm_aiter_fa_chunks: missing: vllm/v1/attention/backends/rocm_aiter_fa.py: not in" in proc.stderr
+    edit(tree, "vllm/v1/spec_decode/ngram_proposer_gpu.py", "def propose(", "def propose((")
+    proc = upstream("--vllm-src", tree, "--dump", dump_dir)
+    assert proc.returncode == 5, proc.stderr
+    assert "ngram_find: unparseable: vllm/v1/spec_decode/ngram_proposer_gpu.py:" in proc.stderr
+    assert "mamba_fallback" in proc.stdout and "1/1 cases agree" in proc.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--vllm-version", "not-a-version"], "'not-a-version' is not a version number"),
+    (["--vllm-version", "0.0.0.999"], "vllm 0.0.0.999: cannot download the wheel"),
+])
+def test_bad_versions(args, message, dump_dir):
+    proc = upstream(*args, "--dump", dump_dir)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and message in proc.stderr, proc.stderr
+
+
+def test_not_a_vllm_tree(tmp_path, dump_dir):
+    proc = upstream("--vllm-src", tmp_path, "--dump", dump_dir)
+    assert proc.returncode == 2 and "no vllm/ package directory" in proc.stderr, proc.stderr
+    proc = upstream("--vllm-version", source.AFTER_PR, "--dump", tmp_path)
+    assert proc.returncode == 2 and "no manifest.json" in proc.stderr, proc.stderr

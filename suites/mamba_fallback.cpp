@@ -19,7 +19,7 @@ constexpr const char* kName = "mamba_fallback";
 
 // Per call: (nct - 1) // B 2, clamp 1 (0 in place), prev >= 0 1, where 1: 5 vs 4. The same
 // ops, all int32 (nct = seq_lens - query_lens, prev an int32 buffer), in 0.25.0
-// (mamba_attn.py:450-456, torch.clamp) and 0.27.0 (mamba_attn.py:505-511, clamp_); the test is
+// (mamba_attn.py:450-457, torch.clamp) and 0.27.0 (mamba_attn.py:505-511, clamp_); the test is
 // >= 0 in both: a previous index of 0 is known and kept, whatever the fallback says.
 Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   const Tensor& nct = in.get("num_computed_tokens");

@@ -36,7 +36,7 @@ TEST(CBT_SUITE(MambaFallback), HandWorkedBothVariants) {
 }
 
 // prev = 0 is a known index (vLLM: torch.where(prev_last_scheduled_idx >= 0, ...), 0.25.0
-// mamba_attn.py:453, 0.27.0 :508) and wins over a fallback of (6 - 1) // 4 = 1 or (9 - 1) // 4
+// mamba_attn.py:454, 0.27.0 :508) and wins over a fallback of (6 - 1) // 4 = 1 or (9 - 1) // 4
 // = 2; a port testing prev > 0 would return 1 and 2.
 TEST(CBT_SUITE(MambaFallback), PreviousIndexZeroIsKnown) {
   CBT_REQUIRE_DEVICE();

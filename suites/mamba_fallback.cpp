@@ -17,7 +17,10 @@ namespace {
 
 constexpr const char* kName = "mamba_fallback";
 
-// Per call: (nct - 1) // B 2, clamp 1 (0 in place), prev >= 0 1, where 1: 5 vs 4.
+// Per call: (nct - 1) // B 2, clamp 1 (0 in place), prev >= 0 1, where 1: 5 vs 4. The same
+// ops, all int32 (nct = seq_lens - query_lens, prev an int32 buffer), in 0.25.0
+// (mamba_attn.py:450-457, torch.clamp) and 0.27.0 (mamba_attn.py:505-511, clamp_); the test is
+// >= 0 in both: a previous index of 0 is known and kept, whatever the fallback says.
 Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   const Tensor& nct = in.get("num_computed_tokens");
   const Tensor& prev = in.get("prev_last_scheduled_idx");
@@ -32,7 +35,9 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
 }
 
 // Requests that ran last step know their previous index (the block of a position up to K
-// tokens back); new requests, fresh prefills and padding rows do not (-1).
+// tokens back); new requests, fresh prefills and padding rows do not (-1). With two real rows
+// or more, the last real row has just crossed into block 1 (nct = B + 1, its previous last
+// token B - 1): prev 0 with a fallback of 1, the row where `prev >= 0` and `prev > 0` differ.
 CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   detail::Rng rng(seed, kName);
   const std::int64_t rows = p.get("R"), block = p.get("B"), max_len = p.get("L"), k = p.get("K");
@@ -48,6 +53,10 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
       const std::int64_t last = std::max<std::int64_t>(done - 1 - rng.uniform(0, k), 0);
       prev[r] = static_cast<std::int32_t>(last / block);
     }
+  }
+  if (const std::int64_t real = rows - padding; real >= 2 && block + 1 < max_len) {
+    nct[real - 1] = static_cast<std::int32_t>(block + 1);
+    prev[real - 1] = 0;
   }
   CaseData data;
   data.device = device;

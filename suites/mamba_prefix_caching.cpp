@@ -18,6 +18,12 @@ namespace {
 constexpr const char* kName = "mamba_prefix_caching";
 
 // Per call: 3 + 4 + 3 allocations, plus 1 per out-of-place clamp (12 vs 10).
+// Both variants keep 0.25.0's op sequence (cdiv = -(a // -B)), so the saving they report is
+// the clamp lines' alone. 0.27.0 (mamba_attn.py:375-415) also rewrote the indices as
+// torch.div(a + B - 1, B, rounding_mode="floor") - 1: the same int32 values (ceil(a / B) for
+// every integer a), but + B, - 1, div, - 1 (4) for the two ceil indices and + B, div, - 1 (3)
+// for the first scheduled one: 11 allocations with its clamp_, so the release saves 1 per
+// call against 0.25.0's 12, not 2; the div form with out-of-place clamps would be 13.
 Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   const Tensor& nct = in.get("num_computed_tokens");
   const Tensor& seq_lens = in.get("seq_lens");

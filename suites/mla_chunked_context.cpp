@@ -24,15 +24,21 @@ constexpr std::int64_t kBlockSize = 64;
 // Per call (clamp / clamp_), without DCP: max 1, (> 0) 1, sum 1, plan_chunks 5 + clamp 1/0,
 // cumulative_lens 2, max of the totals 1, token_to_request 4, seq_tot 1, max_seq_lens 1:
 // 18 / 17. DCP adds padded local lengths 3, plan_chunks 5 + clamp 1/0, cumulative_lens 2:
-// 29 / 27.
+// 29 / 27. No request with context: max 1, then no outputs (1 / 1).
 Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   const Tensor& context_lens = in.get("context_lens");
   const std::int64_t ranks = p.get("D"), interleave = p.get("I");
   const std::int64_t requests = context_lens.size(0);
   const std::int64_t max_context = item_int(max(context_lens));
+  // vLLM has no chunked-context metadata then (None): 0.27.0 returns right after the max;
+  // 0.25.0 has also counted the prefills with context (2 more allocations) before its
+  // `if max_context_len_cpu > 0`. The port follows 0.27.0, whose function the suite names.
+  if (max_context <= 0) return {};
   const std::int64_t with_context = item_int(sum(gt(context_lens, 0)));
-  if (max_context <= 0) throw std::invalid_argument("mla_chunked_context: no request has context");
   const std::int64_t chunk = kWorkspace / with_context / kBlockSize * kBlockSize;  // round_down
+  // vLLM's two asserts: a chunk holds a token, and DCP ranks split it evenly.
+  if (chunk <= 0 || chunk % ranks != 0)
+    throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
   const std::int64_t num_chunks = detail::cdiv(max_context, chunk);
 
   detail::ChunkPlan plan = detail::plan_chunks(context_lens, num_chunks, chunk, in_place);
@@ -65,15 +71,21 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
 // Prefill requests: some without cached context (0), one at the full context L (which fixes
 // the number of chunks), the others spread below it, a few short enough that later chunks
 // start past their context.
+// With more than one request, the one after the longest has no context, so every case mixes
+// requests with and without context. L = 0: no request has context (vLLM's None).
 CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType) {
   detail::Rng rng(seed, kName);
   const std::int64_t requests = p.get("P"), max_len = p.get("L");
-  std::vector<std::int32_t> lens(requests);
-  for (auto& c : lens) {
-    const std::int64_t kind = rng.uniform(0, 3);
-    c = static_cast<std::int32_t>(kind == 0 ? 0 : kind == 1 ? rng.uniform(1, 256) : rng.uniform(1, max_len));
+  std::vector<std::int32_t> lens(requests, 0);
+  if (max_len > 0) {
+    for (auto& c : lens) {
+      const std::int64_t kind = rng.uniform(0, 3);
+      c = static_cast<std::int32_t>(kind == 0 ? 0 : kind == 1 ? rng.uniform(1, 256) : rng.uniform(1, max_len));
+    }
+    const std::int64_t longest = rng.uniform(0, requests - 1);
+    lens[longest] = static_cast<std::int32_t>(max_len);
+    if (requests > 1) lens[(longest + 1) % requests] = 0;
   }
-  lens[rng.uniform(0, requests - 1)] = static_cast<std::int32_t>(max_len);
   CaseData data;
   data.device = DeviceType::Host;
   data.add("context_lens", from_vector<std::int32_t>(lens, Dims{requests}, DeviceType::Host));
@@ -89,11 +101,14 @@ Suite make_mla_chunked_context_suite() {
       .source("vllm/model_executor/layers/attention/mla_attention.py", "build_mla_chunked_context_metadata")
       .device(SuiteDevice::Host)
       .axis("P", {4}, {1, 8, 32}, {1, 2, 4, 8, 16, 32})
-      .axis("L", {32768}, {8192, 131072}, {1024, 8192, 32768, 131072})
+      // L = 0: no request has context; only without DCP, as the builder returns before any plan.
+      .axis("L", {32768, 0}, {8192, 131072, 0}, {0, 1024, 8192, 32768, 131072})
       .axis("D", {1, 2}, {1, 2, 8}, {1, 2, 4, 8})
       .axis("I", {1, 16}, {1, 64}, {1, 16, 64})
       // The interleave size only exists with context parallelism.
-      .accept([](const ParamPoint& p) { return p.get("D") > 1 || p.get("I") == 1; })
+      .accept([](const ParamPoint& p) {
+        return (p.get("D") > 1 || p.get("I") == 1) && (p.get("L") > 0 || p.get("D") == 1);
+      })
       .inputs(make_inputs)
       .outputs({"chunk_starts", "cu_seq_lens", "seq_lens", "token_to_seq", "seq_tot", "max_seq_lens",
                 "local_seq_lens", "local_cu_seq_lens"})

@@ -5,7 +5,8 @@
 // straight into the outputs; the DCP-local plan reads the padded local lengths
 // cdiv(len, I * D) * I on the fly instead of materialising them. Allocates only the distinct
 // outputs: 6 without DCP (where, as in the eager builder, chunk_starts, local_seq_lens and
-// local_cu_seq_lens are the global plan's tensors), 8 with it (eager: 18/17 and 29/27).
+// local_cu_seq_lens are the global plan's tensors), 8 with it (eager: 18/17 and 29/27); none
+// when no request has context (eager: 1/1).
 
 #include "suites/fused/mla_chunked_context_fused.h"
 
@@ -33,10 +34,10 @@ Outputs fused_mla_chunked_context(CaseData& data, const ParamPoint& p) {
     max_context = std::max<std::int64_t>(max_context, lens[i]);
     with_context += lens[i] > 0 ? 1 : 0;
   }
-  if (max_context <= 0) throw std::invalid_argument("mla_chunked_context: no request has context");
+  if (max_context <= 0) return {};  // vLLM's None, as in the eager builder: nothing allocated
   const std::int64_t chunk = kWorkspace / with_context / kBlockSize * kBlockSize;
-  CB_CHECK(chunk > 0, ErrorKind::InvalidArgument, "fused mla_chunked_context: {} requests leave no chunk",
-           with_context);
+  if (chunk <= 0 || chunk % ranks != 0)  // the eager builder's (and vLLM's) asserts
+    throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
   const std::int64_t num_chunks = detail::cdiv(max_context, chunk);
   const DeviceType host = DeviceType::Host;
 

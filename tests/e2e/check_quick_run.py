@@ -30,6 +30,12 @@ def expected_verdict(suite, variant, params):
     return "same"
 
 
+def no_clamp_reached(suite, params):
+    # MLA with L = 0: no prefill has context; vLLM builds no chunked-context metadata (None,
+    # mla_attention.py), so the builder returns before its clamp and returns no outputs.
+    return suite == "mla_chunked_context" and params["L"] == 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
@@ -70,7 +76,10 @@ def main():
             seen[v["verdict"]] = seen.get(v["verdict"], 0) + 1
             if v["name"] == "clamp_":
                 saved = v["saved_vs_reference"]["allocations"]
-                assert saved >= 1, (case["case_id"], "clamp_ saves no allocation", saved)
+                if no_clamp_reached(case["suite"], case["params"]):
+                    assert saved == 0, (case["case_id"], "clamp_ saves where no clamp runs", saved)
+                else:
+                    assert saved >= 1, (case["case_id"], "clamp_ saves no allocation", saved)
             if v["verdict"] == "mutation":
                 muts = v["checks"]["mutations"]
                 assert "block_table" in [m["buffer"] for m in muts], muts  # the view (and its base)
@@ -85,7 +94,10 @@ def main():
         share = {name: v["share_of_floor_gap"] for name, v in s["variants"].items()}
         assert share["fused"] == {"min": 1.0, "max": 1.0}, (s["suite"], share)
         assert share["clamp"] == {"min": 0.0, "max": 0.0}, (s["suite"], share)
-        assert 0 < share["clamp_"]["min"] <= share["clamp_"]["max"] < 1, (s["suite"], share)
+        if s["suite"] == "mla_chunked_context":  # its case without context: none of the gap
+            assert share["clamp_"]["min"] == 0 < share["clamp_"]["max"] < 1, (s["suite"], share)
+        else:
+            assert 0 < share["clamp_"]["min"] <= share["clamp_"]["max"] < 1, (s["suite"], share)
     prefix = next(s for s in doc["summary"] if s["suite"] == "mamba_prefix_caching")
     assert prefix["variants"]["clamp_"]["share_of_floor_gap"] == {"min": 2 / 9, "max": 2 / 9}, prefix
     print(f"quick set on host: {len(doc['cases'])} cases in {wall:.1f}s; verdicts {seen}")

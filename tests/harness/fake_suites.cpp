@@ -89,6 +89,16 @@ Suite make_fake_throw() {
       .build();
 }
 
+Suite make_fake_empty() {
+  return base("fake_empty")
+      .variant("clamp", "looks at x, returns nothing", [](CaseData& d, const ParamPoint&) {
+        if (item_int(max(d.get("x"))) > 0) return Outputs{};
+        return clamp_ref(d, ParamPoint{});
+      })
+      .variant("clamp_", "returns nothing", [](CaseData&, const ParamPoint&) { return Outputs{}; })
+      .build();
+}
+
 Suite make_fake_device_error() {
   return base("fake_device_error")
       .variant("clamp", "clamp at 0", clamp_ref)

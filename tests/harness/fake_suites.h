@@ -23,6 +23,9 @@ Suite make_fake_mismatch();
 Suite make_fake_mutation();
 Suite make_fake_writable();
 Suite make_fake_throw();
+// fake_empty: clamp (max of x, 1 alloc) and clamp_ (nothing) both return no outputs, as a
+// builder whose vLLM function returns None does                             -> same, same
+Suite make_fake_empty();
 // clamp_ throws TensorError(ErrorKind::Device): a CUDA failure, exit code 3.
 Suite make_fake_device_error();
 

@@ -171,6 +171,28 @@ TEST_F(CliTest, DumpWritesNpyFilesAndAManifest) {
   EXPECT_EQ(fs::file_size(dump / c["inputs"][0]["file"].get<std::string>()), 128u + 24u);
 }
 
+// A builder that returns no outputs: verdict same, outputs equal in the results, an empty
+// output list in the dump, and a schema-valid results file.
+TEST_F(CliTest, NoOutputsAreAValidCall) {
+  const fs::path dump = dir_ / "dump";
+  std::vector<Suite> suites = suites_;  // the expectations file names the happy-path suites
+  suites.push_back(testing::make_fake_empty());
+  const auto r = cli(run_args({"--suite", "fake_empty", "--dump", dump.string()}), suites);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto doc = testing::read_json(out_);
+  ASSERT_EQ(doc["cases"].size(), 1u);
+  for (const auto& v : doc["cases"][0]["variants"]) {
+    EXPECT_EQ(v["verdict"], "same") << v.dump();
+    EXPECT_EQ(v["checks"]["outputs"]["equal"], true) << v.dump();
+  }
+  const auto m = testing::read_json(dump / "manifest.json");
+  for (const auto& v : m["cases"][0]["variants"]) EXPECT_EQ(v["outputs"], nlohmann::json::array()) << v.dump();
+  if (std::system("/usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1") != 0) return;
+  const std::string cmd = "/usr/bin/python3 -c \"import json,jsonschema,sys; jsonschema.validate(json.load(open(sys.argv[1])),"
+                          " json.load(open(sys.argv[2])))\" '" + out_ + "' '" CLAMPBENCH_SOURCE_DIR "/results/schema-v1.json'";
+  EXPECT_EQ(std::system(cmd.c_str()), 0);
+}
+
 TEST_F(CliTest, ResultsValidateAgainstTheJsonSchema) {
   if (std::system("/usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1") != 0) GTEST_SKIP() << "no jsonschema";
   ASSERT_EQ(cli(run_args(), suites_).code, 0);

@@ -53,6 +53,20 @@ TEST_F(RunnerTest, EqualVariantsAreSameAndCountsAreExact) {
   EXPECT_EQ(r.variants[1].writes[0].buffer, "scratch");
 }
 
+// A builder may return nothing (vLLM's None): zero outputs against zero is a valid, equal call.
+TEST_F(RunnerTest, NoOutputsOnBothSidesIsSame) {
+  const CaseResult r = run(testing::make_fake_empty());
+  ASSERT_EQ(r.variants.size(), 2u);
+  for (const auto& v : r.variants) {
+    EXPECT_EQ(v.verdict, Verdict::Same) << v.name;
+    EXPECT_FALSE(v.error.has_value()) << *v.error;
+    EXPECT_TRUE(v.outputs.empty());
+    EXPECT_TRUE(v.output_mismatches.empty());
+  }
+  EXPECT_EQ(host(r.variants[0]).allocations, 1u);  // the max
+  EXPECT_EQ(host(r.variants[1]).allocations, 0u);
+}
+
 TEST_F(RunnerTest, MismatchIsReportedWithIndexAndValues) {
   const CaseResult r = run(testing::make_fake_mismatch());
   const VariantResult& v = r.variants.at(1);

@@ -57,7 +57,13 @@ void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn ex
       EXPECT_EQ(f.allocations, expected_allocations(p));
       EXPECT_EQ(f.allocations, distinct_storages(f.outputs));
       EXPECT_LT(f.allocations, in_place.allocations);
-      EXPECT_LT(in_place.allocations, ref.allocations);
+      // A builder with nothing to return (vLLM's None, MLA without context) stops before its
+      // clamp: clamp_ saves nothing there.
+      if (ref.outputs.empty()) {
+        EXPECT_EQ(in_place.allocations, ref.allocations);
+      } else {
+        EXPECT_LT(in_place.allocations, ref.allocations);
+      }
       EXPECT_EQ(snapshot_all(second), before);  // fused writes nothing but its outputs
       for (const auto& o : f.outputs) EXPECT_EQ(o.tensor.device(), device) << o.name;
       // "clamp/clamp_/fused" allocations, in the --gtest_output=xml report.

@@ -152,7 +152,10 @@ void check_quick_set(const Suite& s, SavedFn saved) {
     CaseData second = data.clone();
     const Call ref = call(s, "clamp", data, p, case_device(s));
     const Call in_place = call(s, "clamp_", second, p, case_device(s));
-    ASSERT_EQ(ref.outputs.size(), s.output_names.size());
+    // Every declared output, or none at all (a builder whose vLLM function returns None).
+    if (!ref.outputs.empty()) {
+      ASSERT_EQ(ref.outputs.size(), s.output_names.size());
+    }
     for (std::size_t i = 0; i < ref.outputs.size(); ++i) EXPECT_EQ(ref.outputs[i].name, s.output_names[i]);
     expect_same_outputs(ref.outputs, in_place.outputs);
     EXPECT_EQ(ref.allocations, in_place.allocations + saved(p));

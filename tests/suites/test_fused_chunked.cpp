@@ -6,8 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <stdexcept>
-
 #include "kernels/error.h"
 #include "suites/fused/mla_chunked_context_fused.h"
 #include "suites/fused/rocm_aiter_fa_chunks_fused.h"
@@ -35,8 +33,9 @@ CaseData host_case(const std::string& name, const std::vector<std::int32_t>& len
 TEST(CBT_SUITE(FusedChunked), MlaQuickSet) {
   CBT_REQUIRE_DEVICE();
   // Without DCP the eager builder returns the global plan's tensors as the local ones.
-  check_fused_quick_set(suite("mla_chunked_context"), fused::fused_mla_chunked_context,
-                        [](const ParamPoint& p) { return p.get("D") > 1 ? 8u : 6u; });
+  check_fused_quick_set(suite("mla_chunked_context"), fused::fused_mla_chunked_context, [](const ParamPoint& p) {
+    return p.get("L") == 0 ? 0u : p.get("D") > 1 ? 8u : 6u;  // L = 0: no request has context, no outputs
+  });
 }
 
 TEST(CBT_SUITE(FusedChunked), RocmQuickSet) {
@@ -76,12 +75,16 @@ TEST(CBT_SUITE(FusedChunked), MlaDcpReadsStridedView) {
                                                           runs({{32736, 4}})}));
 }
 
-TEST(CBT_SUITE(FusedChunked), MlaWithoutContextIsTheEagerError) {
+// vLLM's None: no outputs from the eager builder, none from the fused one, with or without DCP.
+TEST(CBT_SUITE(FusedChunked), MlaWithoutContextReturnsNothing) {
   CBT_REQUIRE_DEVICE();
-  CaseData data = host_case("context_lens", {0, 0});
-  const ParamPoint p = point({{"D", 1}, {"I", 1}});
-  EXPECT_THROW(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), std::invalid_argument);
-  EXPECT_THROW(fused::fused_mla_chunked_context(data, p), std::invalid_argument);
+  for (const ParamPoint& p : {point({{"D", 1}, {"I", 1}}), point({{"D", 2}, {"I", 16}})}) {
+    CaseData data = host_case("context_lens", {0, 0});
+    EXPECT_TRUE(suite("mla_chunked_context").find_variant("clamp")->fn(data, p).empty());
+    const Call f = call_fn(fused::fused_mla_chunked_context, "mla/fused", data, p, DeviceType::Host);
+    EXPECT_TRUE(f.outputs.empty());
+    EXPECT_EQ(f.allocations, 0u);
+  }
 }
 
 // E = 2: chunks of 16384 tokens; chunk 1 holds request 1's last 3616, then the tail holds E.

@@ -35,6 +35,45 @@ TEST(CBT_SUITE(MambaFallback), HandWorkedBothVariants) {
   }
 }
 
+// prev = 0 is a known index (vLLM: torch.where(prev_last_scheduled_idx >= 0, ...), 0.25.0
+// mamba_attn.py:454, 0.27.0 :508) and wins over a fallback of (6 - 1) // 4 = 1 or (9 - 1) // 4
+// = 2; a port testing prev > 0 would return 1 and 2.
+TEST(CBT_SUITE(MambaFallback), PreviousIndexZeroIsKnown) {
+  CBT_REQUIRE_DEVICE();
+  for (const char* variant : {"clamp", "clamp_", "fused"}) {
+    SCOPED_TRACE(variant);
+    CaseData d;
+    d.device = kDevice;
+    d.add("num_computed_tokens", i32({6, 9, 6}, {3}), Role::Persistent);
+    d.add("prev_last_scheduled_idx", i32({0, 0, -1}, {3}), Role::Persistent);
+    const Call c = call(suite(kSuite), variant, d, kPoint);
+    EXPECT_EQ(values(output(c.outputs, "block_idx_last_scheduled_token")), (Values{0, 0, 1}));
+  }
+}
+
+// Every quick case (any seed) holds a row with prev = 0 and a fallback >= 1, and every
+// variant keeps the 0 there.
+TEST(CBT_SUITE(MambaFallback), QuickSetTellsKnownZeroFromFallback) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite(kSuite);
+  for (const auto& p : s.points(SizeSet::Quick)) {
+    for (const std::uint64_t seed : {1u, 7u, 1234u}) {
+      SCOPED_TRACE(p.label() + " seed " + std::to_string(seed));
+      const CaseData d = s.make_inputs(p, seed, kDevice);
+      const Values nct = values(d.get("num_computed_tokens")), prev = values(d.get("prev_last_scheduled_idx"));
+      std::vector<std::size_t> rows;
+      for (std::size_t r = 0; r < nct.size(); ++r)
+        if (prev[r] == 0 && (nct[r] - 1) / p.get("B") > 0) rows.push_back(r);
+      ASSERT_FALSE(rows.empty());
+      for (const char* variant : {"clamp", "clamp_", "fused"}) {
+        CaseData in = d.clone();
+        const Values out = values(output(call(s, variant, in, p).outputs, "block_idx_last_scheduled_token"));
+        for (const std::size_t r : rows) EXPECT_EQ(out[r], 0) << variant << " row " << r;
+      }
+    }
+  }
+}
+
 // Spec 1b: sub 1, floor_divide 1, clamp 1, ge 1, where 1 = 5; in place 4. The ge result is
 // bool[6] (6 bytes), the others int32[6] (24 bytes).
 TEST(CBT_SUITE(MambaFallback), ExactAllocations) {

@@ -81,25 +81,77 @@ TEST(CBT_SUITE(MlaChunkedContext), HandWorkedWithDcp) {
 //   request's row); max_seq_lens (amax) 1; seq_tot (sum) 1.  = 18 with clamp, 17 with clamp_.
 // DCP adds: padded local lengths cdiv 2 and * I 1; local starts 2, ends 2, ends - starts 1,
 //   clamp 1 (0 in place); local cu_seq_lens 2.  = 29 with clamp, 27 with clamp_.
-// Each clamp's result is int32[3, 3]: 36 bytes saved per plan.
+// Each clamp's result is int32[3, 3]: 36 bytes saved per plan. The fused floor allocates its
+// distinct outputs only: 6 without DCP, 8 with it.
 TEST(CBT_SUITE(MlaChunkedContext), ExactAllocations) {
   CBT_REQUIRE_DEVICE();
-  struct Expected { std::int64_t ranks, interleave; std::uint64_t clamp, in_place, saved_bytes; };
-  for (const Expected e : {Expected{1, 1, 18, 17, 36}, Expected{2, 16, 29, 27, 72}}) {
+  struct Expected { std::int64_t ranks, interleave; std::uint64_t clamp, in_place, fused, saved_bytes; };
+  for (const Expected e : {Expected{1, 1, 18, 17, 6, 36}, Expected{2, 16, 29, 27, 8, 72}}) {
     SCOPED_TRACE(e.ranks);
-    CaseData a = hand_case(), b = hand_case();
+    CaseData a = hand_case(), b = hand_case(), f = hand_case();
     const Call clamp = call(suite(kSuite), "clamp", a, at(e.ranks, e.interleave), DeviceType::Host);
     const Call in_place = call(suite(kSuite), "clamp_", b, at(e.ranks, e.interleave), DeviceType::Host);
+    const Call fused = call(suite(kSuite), "fused", f, at(e.ranks, e.interleave), DeviceType::Host);
     EXPECT_EQ(clamp.allocations, e.clamp);
     EXPECT_EQ(in_place.allocations, e.in_place);
+    EXPECT_EQ(fused.allocations, e.fused);
     EXPECT_EQ(clamp.bytes, in_place.bytes + e.saved_bytes);
+  }
+}
+
+// No prefill with context: vLLM has no chunked-context metadata (0.27.0
+// build_mla_chunked_context_metadata returns None; 0.25.0 leaves it None), so every variant
+// returns no output. The eager builders allocate only the max (1 / 1), the fused none, with
+// and without DCP.
+TEST(CBT_SUITE(MlaChunkedContext), WithoutContextReturnsNothing) {
+  CBT_REQUIRE_DEVICE();
+  for (const std::int64_t ranks : {1, 2}) {
+    for (const auto& [variant, allocations] : {std::pair{"clamp", 1u}, {"clamp_", 1u}, {"fused", 0u}}) {
+      SCOPED_TRACE(std::string(variant) + " D=" + std::to_string(ranks));
+      CaseData d;
+      d.device = DeviceType::Host;
+      d.add("context_lens", i32({0, 0, 0}, {3}, DeviceType::Host));
+      const Call c = call(suite(kSuite), variant, d, at(ranks, ranks > 1 ? 16 : 1), DeviceType::Host);
+      EXPECT_TRUE(c.outputs.empty());
+      EXPECT_EQ(c.allocations, allocations);
+      EXPECT_EQ(values(d.get("context_lens")), (Values{0, 0, 0}));
+    }
   }
 }
 
 TEST(CBT_SUITE(MlaChunkedContext), QuickSet) {
   CBT_REQUIRE_DEVICE();
-  check_quick_set(suite(kSuite), [](const ParamPoint& p) { return p.get("D") > 1 ? 2u : 1u; });
-  for (const auto& p : suite(kSuite).points(SizeSet::Full)) EXPECT_TRUE(p.get("D") > 1 || p.get("I") == 1);
+  check_quick_set(suite(kSuite), [](const ParamPoint& p) {
+    return p.get("L") == 0 ? 0u : p.get("D") > 1 ? 2u : 1u;
+  });
+  for (const auto& p : suite(kSuite).points(SizeSet::Full)) {
+    EXPECT_TRUE(p.get("D") > 1 || p.get("I") == 1);
+    EXPECT_TRUE(p.get("L") > 0 || p.get("D") == 1);
+  }
+}
+
+// The quick set holds, for every seed, one case where no request has context and cases that
+// mix requests with and without context.
+TEST(CBT_SUITE(MlaChunkedContext), QuickSetMixesRequestsWithAndWithoutContext) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite(kSuite);
+  std::size_t without_any = 0;
+  for (const auto& p : s.points(SizeSet::Quick)) {
+    for (const std::uint64_t seed : {1u, 7u, 1234u}) {
+      SCOPED_TRACE(p.label() + " seed " + std::to_string(seed));
+      const Values c = values(s.make_inputs(p, seed, kDevice).get("context_lens"));
+      ASSERT_EQ(c.size(), static_cast<std::size_t>(p.get("P")));
+      const auto zeros = std::count(c.begin(), c.end(), 0);
+      if (p.get("L") == 0) {
+        EXPECT_EQ(zeros, p.get("P"));
+        ++without_any;
+        continue;
+      }
+      EXPECT_GT(zeros, 0);
+      EXPECT_EQ(*std::max_element(c.begin(), c.end()), p.get("L"));
+    }
+  }
+  EXPECT_EQ(without_any, 3u);  // one quick point, three seeds
 }
 
 TEST(CBT_SUITE(MlaChunkedContext), GeneratorIsDeterministicAndRealistic) {

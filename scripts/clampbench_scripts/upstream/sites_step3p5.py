@@ -48,7 +48,7 @@ def _bind(release):
     cls = _proposer_class(release)
 
     def run(params, inputs, counted):
-        positions0, buffer = inputs["positions"], inputs["positions_buffer"]
+        positions0, buffer = inputs["sampled_positions"], inputs["positions_buffer"]
         tables, slot_mappings = inputs["block_tables"], inputs["slot_mappings"]
         groups, batch, block_size = tables.shape[0], positions0.shape[0], params["bs"]
         max_model_len = tables.shape[2] * block_size  # the suite's model (suites/step3p5_slot_mapping.cpp)
@@ -71,7 +71,7 @@ def _bind(release):
             for _ in range(params["K"] - 1):
                 positions = proposer._update_positions_dependent_metadata(positions, cm, batch,
                                                                           input_batch_size, block_size)
-        return {"slot_mappings": slot_mappings, "positions_buffer": buffer}
+        return {"slot_mappings": slot_mappings, "positions": positions}
     return run
 
 

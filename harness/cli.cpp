@@ -7,47 +7,38 @@
 
 #include <fmt/format.h>
 
+#include "harness/case_filter.h"
 #include "harness/expectations.h"
 #include "harness/outcome.h"
 #include "harness/session.h"
 #include "harness/timing.h"
+#include "harness/version.h"
 
 namespace clampbench {
 
-std::string usage_text() {
-  return R"(usage: clampbench <command> [options]
-
-commands:
-  list [--json]        every suite: variants, axes (quick/nightly/full), device, vLLM source
-  run [options]        run the suites, check the variants, write the results JSON
-  --help               this text
-
-run options:
-  --suite NAME         run only this suite (repeatable, or comma separated); default: all
-  --variant NAME       run only this variant besides the reference "clamp" (repeatable)
-  --sizes SET          quick | nightly | full (default quick)
-  --backend B          auto | host | cuda (default auto: cuda when a device is present)
-  --allocator A        caching | async | raw, the cuda allocator (default caching)
-  --repetitions N      timing repetitions per case and variant (default 5)
-  --seed S             input generator seed (default 1)
-  --out FILE           results JSON (default results/latest.json), written atomically
-  --dump DIR           also write inputs/outputs as .npy files with DIR/manifest.json
-  --expectations FILE  known findings (default <source>/results/expectations.json)
-  --no-timing          skip the Google Benchmark timing pass
-  --benchmark_*=V      passed to Google Benchmark (e.g. --benchmark_min_time=0.05,
-                       --benchmark_format=console, --benchmark_out=FILE)
-
-exit codes: 0 verdicts as expected, 1 a verdict differs from the expectations,
-            2 bad usage or input, 3 internal or CUDA error
-)";
+namespace {
+bool asks_for_help(const std::vector<std::string>& args) {
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
 }
 
-namespace {
+// --benchmark_list_tests: the names the timing pass would give each selected case x variant.
+void list_tests(const RunConfig& config, const std::vector<const Suite*>& selected, std::ostream& out) {
+  for (const Suite* s : selected)
+    for (const auto& p : selected_points(*s, config))
+      for (const Variant* v : selected_variants(*s, config)) out << s->name << "/" << p.label() << "/" << v->name << "\n";
+}
+
 int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
-                const std::vector<Suite>& suites, std::ostream& err) {
+                const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
   RunConfig config = parse_run_args(args);
   config.command_line = argv_all;
   const std::vector<const Suite*> selected = validate_run_config(config, suites);
+  if (config.list_tests) {
+    list_tests(config, selected, out);
+    return kExitOk;
+  }
   Expectations expectations;
   try {
     const std::string path = config.expectations_path.empty() ? default_expectations_path() : config.expectations_path;
@@ -71,24 +62,41 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
   std::vector<std::string> all(argv, argv + argc);
   std::vector<std::string> rest(all.begin() + (argc > 0 ? 1 : 0), all.end());
   try {
-    if (rest.empty()) throw UsageError("missing command (run or list; --help for usage)");
+    if (rest.empty()) throw UsageError("missing command (run, list, help or --version)");
     const std::string cmd = rest.front();
     rest.erase(rest.begin());
+    if (cmd == "--version" || cmd == "version") {
+      out << "clampbench " << version_string() << "\n";
+      return kExitOk;
+    }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      out << usage_text();
+      const std::string topic = rest.empty() ? "" : rest.front();
+      if (rest.size() > 1 || (!topic.empty() && topic != "run" && topic != "list"))
+        throw UsageError(fmt::format("no help on '{}' (run or list)", topic));
+      out << (topic == "run" ? run_usage_text() : topic == "list" ? list_usage_text() : usage_text());
       return kExitOk;
     }
     if (cmd == "list") {
+      if (asks_for_help(rest)) {
+        out << list_usage_text();
+        return kExitOk;
+      }
       bool json = false;
       for (const auto& a : rest) {
         if (a == "--json") json = true;
-        else throw UsageError(fmt::format("unknown flag '{}' for list", a));
+        else throw UsageError(fmt::format("unknown flag '{}' for list (clampbench help list)", a));
       }
       print_list(suites, json, out);
       return kExitOk;
     }
-    if (cmd == "run") return run_command(rest, all, suites, err);
-    throw UsageError(fmt::format("unknown command '{}' (run, list, --help)", cmd));
+    if (cmd == "run") {
+      if (asks_for_help(rest)) {
+        out << run_usage_text();
+        return kExitOk;
+      }
+      return run_command(rest, all, suites, out, err);
+    }
+    throw UsageError(fmt::format("unknown command '{}' (run, list, help, --version)", cmd));
   } catch (const UsageError& e) {
     err << "clampbench: " << e.what() << std::endl;
     return kExitUsage;

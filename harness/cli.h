@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The `clampbench` command line: `--help`, `list [--json]`, `run [options]`. main() is a thin
+// The `clampbench` command line: `run [options]`, `list [--json]`, `help [COMMAND]`,
+// `--version`. main() is a thin
 // wrapper over run_cli so that tests drive every path, exit code included, in-process.
 // Exit codes: 0 every verdict as expected, 1 a verdict differs from the expectations,
 // 2 bad usage or input (one line on stderr naming the problem), 3 internal or CUDA error.
@@ -31,7 +32,9 @@ RunConfig parse_run_args(const std::vector<std::string>& args);
 // Throws UsageError; returns the suites to run, in registry order.
 std::vector<const Suite*> validate_run_config(RunConfig& config, const std::vector<Suite>& suites);
 
-std::string usage_text();
+std::string usage_text();      // every command (`--help`, `help`)
+std::string run_usage_text();  // `help run`, `run --help`
+std::string list_usage_text(); // `help list`, `list --help`
 void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 
 }  // namespace clampbench

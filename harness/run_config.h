@@ -4,6 +4,7 @@
 // Every knob of `clampbench run` in one place, so that the CLI fills it, the runner reads it,
 // and the results file records it. Defaults are the CI defaults of issue 4.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,9 +14,18 @@ namespace clampbench {
 
 enum class BackendChoice { Auto, Host, Cuda };
 
+// `--axis R=8` or `--axis R=[1,8]`: keep the cases whose parameter R is one of the values.
+struct AxisFilter {
+  std::string name;
+  std::vector<std::int64_t> values;
+};
+
 struct RunConfig {
   std::vector<std::string> suites;    // empty: every registered suite
   std::vector<std::string> variants;  // empty: every variant (the reference always runs)
+  std::vector<AxisFilter> axes;       // --axis: all must hold (a case without the axis fails)
+  std::vector<std::string> cases;     // --case: case ids ("suite/R=8,B=16"); empty: every case
+  bool list_tests = false;            // --benchmark_list_tests: print the selection, run nothing
   SizeSet sizes = SizeSet::Quick;
   BackendChoice backend = BackendChoice::Auto;
   bool use_cuda = false;              // resolved from `backend` before the run starts

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/case_filter.h"
 #include "harness/cupti/tracer.h"
 #include "harness/nvtx/range.h"
 #include "kernels/error.h"
@@ -27,13 +28,7 @@ Runner::Runner(const RunConfig& config, const Expectations& expectations, cupti:
     : config_(config), expectations_(expectations), tracer_(tracer), timing_(timing) {}
 
 std::vector<const Variant*> Runner::selected_variants(const Suite& suite) const {
-  std::vector<const Variant*> out;
-  for (const auto& v : suite.variants) {
-    const bool wanted = config_.variants.empty() ||
-                        std::find(config_.variants.begin(), config_.variants.end(), v.name) != config_.variants.end();
-    if (out.empty() || wanted) out.push_back(&v);  // variants[0], the reference, always runs
-  }
-  return out;
+  return clampbench::selected_variants(suite, config_);
 }
 
 DeviceType Runner::case_device(const Suite& suite) const {

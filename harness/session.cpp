@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/case_filter.h"
 #include "harness/cupti/tracer.h"
 #include "harness/detail/environment.h"
 #include "harness/detail/machine_load.h"
@@ -41,11 +42,13 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   if (!config.dump_dir.empty()) dump.emplace(config.dump_dir);
 
   std::size_t total = 0, index = 0;
-  for (const Suite* s : suites) total += s->points(config.sizes).size();
+  std::vector<std::vector<ParamPoint>> points;  // --axis and --case apply to every pass
+  for (const Suite* s : suites) total += points.emplace_back(selected_points(*s, config)).size();
   std::vector<CaseResult> cases;
   std::vector<std::string> internal_errors;
-  for (const Suite* s : suites) {
-    for (const ParamPoint& p : s->points(config.sizes)) {
+  for (std::size_t si = 0; si < suites.size(); ++si) {
+    const Suite* s = suites[si];
+    for (const ParamPoint& p : points[si]) {
       CaseResult c = runner.run_case(*s, p);
       if (dump) {
         try {

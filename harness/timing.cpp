@@ -62,8 +62,11 @@ TimingSession::TimingSession(const RunConfig& config) : repetitions_(config.repe
   // The samples come from the per-repetition runs: aggregates-only reporting would hide them.
   args.push_back("--benchmark_report_aggregates_only=false");
   args.push_back("--benchmark_display_aggregates_only=false");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
+  // Google Benchmark keeps argv[0] as the context's "executable" and reads it when each case
+  // reports, long after `args` is gone: give it a name that lives as long as the program.
+  static char program_name[] = "clampbench";
+  std::vector<char*> argv = {program_name};
+  for (std::size_t i = 1; i < args.size(); ++i) argv.push_back(args[i].data());
   argv.push_back(nullptr);
   int argc = static_cast<int>(args.size());
   benchmark::Initialize(&argc, argv.data());

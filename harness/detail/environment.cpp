@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "harness/detail/device_info.h"
+#include "harness/version.h"
 #include "kernels/device.h"
 
 #ifndef CLAMPBENCH_SOURCE_DIR
@@ -68,6 +69,7 @@ nlohmann::json environment_json(const RunConfig& config) {
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   return {
+      {"clampbench_version", version_string()},
       {"git_commit", opt(commit)}, {"git_branch", opt(branch)}, {"git_dirty", dirty},
       {"build_type", CLAMPBENCH_BUILD_TYPE}, {"compiler", compiler()}, {"cuda_compiled", cuda_compiled()},
       {"cuda_runtime_version", opt(dev.runtime_version)}, {"cuda_driver_version", opt(dev.driver_version)},

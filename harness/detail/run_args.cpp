@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "harness/case_filter.h"
 #include "harness/cli.h"
+#include "harness/detail/benchmark_flags.h"
 #include "harness/results_writer.h"
 #include "kernels/device.h"
 
@@ -56,19 +58,21 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i], value;
     const bool has_inline = flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos;
-    if (flag.rfind("--benchmark_", 0) == 0) { c.benchmark_flags.push_back(flag); continue; }
+    if (flag.rfind("--benchmark_", 0) == 0) { detail::take_benchmark_flag(flag, c); continue; }
     if (has_inline) { value = flag.substr(flag.find('=') + 1); flag = flag.substr(0, flag.find('=')); }
     if (flag == "--no-timing") { c.timing = false; continue; }
-    static const char* kWithValue[] = {"--suite", "--variant", "--sizes", "--backend", "--allocator",
+    static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
-      throw UsageError(fmt::format("unknown flag '{}' for run (--help for usage)", args[i]));
+      throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
       if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value", flag));
       value = args[++i];
     }
     if (flag == "--suite") split_into(value, c.suites);
     else if (flag == "--variant") split_into(value, c.variants);
+    else if (flag == "--axis") c.axes.push_back(parse_axis_filter(value));
+    else if (flag == "--case") c.cases.push_back(value);  // labels hold commas: one id per flag
     else if (flag == "--sizes") {
       if (!parse_size_set(value, c.sizes)) throw UsageError(fmt::format("bad size set '{}' (quick, nightly, full)", value));
     } else if (flag == "--backend") {
@@ -108,11 +112,13 @@ std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Su
   for (const auto& name : c.variants)
     if (std::find(variants.begin(), variants.end(), name) == variants.end())
       throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
+  selected = apply_case_filters(c, selected);
   if (c.backend == BackendChoice::Cuda && !cuda_compiled())
     throw UsageError("--backend cuda: this build has no CUDA backend");
   if (c.backend == BackendChoice::Cuda && !cuda_device_available())
     throw UsageError("--backend cuda: no CUDA device available");
   c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
+  if (c.list_tests) return selected;  // lists names only: no file is written, no directory made
   if (std::string why = check_writable(c.out); !why.empty()) throw UsageError(fmt::format("--out: {}", why));
   if (!c.dump_dir.empty()) {
     std::error_code ec;

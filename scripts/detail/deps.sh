@@ -4,23 +4,32 @@
 # builds and tests with are present. As root, missing ones are installed; otherwise the exact
 # install line is printed and the caller stops with exit code 2.
 
-clampbench_packages=(
+# The main job: build the clampbench binary (Google Benchmark is its timing pass), run it, add
+# the results to the history and draw the dashboard (numpy + matplotlib).
+clampbench_main_packages=(
   cmake g++ make git
-  libfmt-dev nlohmann-json3-dev libbenchmark-dev libgtest-dev googletest
-  python3 python3-numpy python3-scipy python3-matplotlib python3-pytest python3-jsonschema
+  libfmt-dev nlohmann-json3-dev libbenchmark-dev
+  python3 python3-numpy python3-matplotlib
+)
+# Only the tests: GTest, pytest, the schema check, compare's statistics (scipy), the PyTorch
+# conformance check (python3-torch, +825 MiB) and the dashboard screenshot (chromium, +641 MiB).
+clampbench_test_packages=(
+  libgtest-dev googletest
+  python3-scipy python3-pytest python3-jsonschema
   python3-torch chromium
 )
 
 clampbench_missing_packages() {
   local pkg
-  for pkg in "${clampbench_packages[@]}"; do
+  for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
   done
 }
 
+# clampbench_ensure_packages PACKAGE...: install (as root) or name (otherwise) the missing ones.
 clampbench_ensure_packages() {
   local missing
-  missing=$(clampbench_missing_packages | tr '\n' ' ')
+  missing=$(clampbench_missing_packages "$@" | tr '\n' ' ')
   [ -z "${missing// /}" ] && return 0
   if [ "$(id -u)" -eq 0 ]; then
     echo "clampbench: installing missing packages: $missing" >&2
@@ -40,6 +49,24 @@ clampbench_find_cuda() {
     export PATH="/usr/local/cuda/bin:$PATH"
   fi
 }
+
+# clampbench_configure PRESET: configure quietly, then show the configure summary (version,
+# backend and whether CUDA was found, what is built); the whole output only when it fails.
+clampbench_configure() {
+  local log
+  log=$(mktemp)
+  if ! cmake --preset "$1" >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "clampbench: cmake --preset $1 failed" >&2
+    return 2
+  fi
+  sed -n 's/^-- clampbench: /clampbench: /p' "$log" >&2
+  rm -f "$log"
+}
+
+# clampbench_step N TOTAL WHAT: one progress line per step of a job.
+clampbench_step() { echo "clampbench: [$1/$2] $3 ($(date +%H:%M:%S))" >&2; }
 
 # Debian's Python sees Debian's python3-* packages; a pyenv/venv python3 on PATH may not.
 CLAMPBENCH_PYTHON=${CLAMPBENCH_PYTHON:-/usr/bin/python3}

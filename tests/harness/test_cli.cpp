@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 
+#include "harness/version.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"
 
@@ -57,6 +58,7 @@ TEST_F(CliTest, AllVerdictsAsExpectedExitsZero) {
   EXPECT_EQ(doc["summary"][0]["variants"]["clamp_"]["allocations_saved_per_call"]["min"], 1);
   EXPECT_EQ(doc["cases"][4]["variants"][1]["verdict"], "error");
   EXPECT_EQ(doc["environment"]["backend"], "host");
+  EXPECT_EQ(doc["environment"]["clampbench_version"], version_string());
   EXPECT_TRUE(leftovers().empty());
   EXPECT_NE(r.err.find("[1/5] fake_same n=3"), std::string::npos) << r.err;
 }
@@ -128,6 +130,22 @@ TEST_F(CliTest, HelpAndListExitZero) {
   const auto help = cli({"--help"}, suites_);
   EXPECT_EQ(help.code, 0);
   EXPECT_NE(help.out.find("exit codes"), std::string::npos);
+  EXPECT_EQ(cli({"help"}, suites_).out, help.out);
+  // Each command's own usage, however it is asked for.
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"help", "run"}, {"run", "--help"}, {"run", "-h"}, {"run", "--suite", "x", "--help"}}) {
+    const auto r = cli(args, suites_);
+    EXPECT_EQ(r.code, 0) << args[1];
+    EXPECT_EQ(r.out.rfind("usage: clampbench run", 0), 0u) << r.out;
+    for (const char* flag : {"--axis", "--case", "--benchmark_list_tests", "--benchmark_repetitions", "--expectations"})
+      EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+  }
+  for (const auto& args : std::vector<std::vector<std::string>>{{"help", "list"}, {"list", "--help"}}) {
+    const auto r = cli(args, suites_);
+    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.out.rfind("usage: clampbench list [--json]", 0), 0u) << r.out;
+  }
+  EXPECT_EQ(cli({"help", "frob"}, suites_).code, 2);
   const auto list = cli({"list"}, suites_);
   EXPECT_EQ(list.code, 0);
   EXPECT_NE(list.out.find("fake_mutation"), std::string::npos);
@@ -137,6 +155,15 @@ TEST_F(CliTest, HelpAndListExitZero) {
   EXPECT_EQ(doc.size(), 5u);
   EXPECT_EQ(doc[0]["axes"][0]["name"], "n");
   EXPECT_EQ(doc[2]["variants"][1]["name"], "clamp_");
+}
+
+TEST_F(CliTest, VersionExitsZero) {
+  for (const char* flag : {"--version", "version"}) {
+    const auto r = cli({flag}, suites_);
+    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.out, "clampbench " + version_string() + "\n");
+  }
+  EXPECT_EQ(version_string().rfind(CLAMPBENCH_PROJECT_VERSION, 0), 0u) << version_string();
 }
 
 TEST_F(CliTest, TimingPassFillsRepetitionSamples) {

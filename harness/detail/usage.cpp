@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// The help texts of `clampbench help [COMMAND]`, `clampbench COMMAND --help` and `--help`.
+
+#include "harness/cli.h"
+
+namespace clampbench {
+
+namespace {
+constexpr const char* kExitCodes = R"(
+exit codes: 0 verdicts as expected, 1 a verdict differs from the expectations,
+            2 bad usage or input, 3 internal or CUDA error
+)";
+}  // namespace
+
+std::string usage_text() {
+  return std::string(R"(usage: clampbench <command> [options]
+
+commands:
+  run [options]        run the suites, check the variants, write the results JSON
+  list [--json]        every suite: variants, axes (quick/nightly/full), device, vLLM source
+  help [COMMAND]       this text, or the options of one command (also: COMMAND --help)
+  --version            the version: CMake project VERSION + git describe at configure time
+)") + kExitCodes;
+}
+
+std::string list_usage_text() {
+  return R"(usage: clampbench list [--json]
+
+Every registered suite: description, vLLM file and function, variants, later readers, axes
+with their quick/nightly/full values, and how many cases each size set has.
+  --json               the same as one JSON array
+  --help, -h           this text
+)";
+}
+
+std::string run_usage_text() {
+  return std::string(R"(usage: clampbench run [options]
+
+Runs every selected case in every selected variant: counts allocations, checks outputs and
+persistent inputs against "clamp", times (Google Benchmark), writes the results JSON.
+
+selection (each applies to every pass, the dump and the results):
+  --suite NAME         only this suite (repeatable, or comma separated); default: all
+  --case ID            only this case, named as in the results (repeatable; one id per
+                       flag): --case 'ngram_find/B=1,L=256,K=3,ngram_range=0';
+                       --benchmark_list_tests prints the ids
+  --axis NAME=V        only cases whose parameter NAME is V; NAME=[V1,V2] for several values
+                       (repeatable: all must hold; cases without the axis are left out)
+  --variant NAME       only this variant besides the reference "clamp" (repeatable)
+  --sizes SET          quick | nightly | full (default quick): the values each axis sweeps
+  A filter that matches no case is an error (exit 2).
+
+run options:
+  --backend B          auto | host | cuda (default auto: cuda when a device is present)
+  --allocator A        caching | async | raw, the cuda allocator (default caching)
+  --repetitions N      timing repetitions per case and variant (default 5)
+  --seed S             input generator seed (default 1)
+  --out FILE           results JSON (default results/latest.json), written atomically
+  --dump DIR           also write inputs/outputs as .npy files with DIR/manifest.json
+  --expectations FILE  known findings (default: ../share/clampbench/expectations.json next
+                       to the binary when installed, else <source>/results/expectations.json)
+  --no-timing          skip the Google Benchmark timing pass
+  --help, -h           this text
+
+Google Benchmark flags:
+  --benchmark_list_tests       print the selected "<case id>/<variant>" names and exit 0;
+                               nothing runs and no file is written
+  --benchmark_repetitions=N    the same as --repetitions N
+  --benchmark_filter           refused (it would filter only the timing pass): use the
+                               selection flags above
+  --benchmark_report_aggregates_only, --benchmark_display_aggregates_only
+                               refused: the results keep every repetition's sample
+  any other --benchmark_*=V    passed to the timing pass (e.g. --benchmark_min_time=0.05,
+                               --benchmark_format=console, --benchmark_out=FILE); one that
+                               Google Benchmark does not know is refused
+)") + kExitCodes;
+}
+
+}  // namespace clampbench

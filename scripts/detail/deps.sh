@@ -11,12 +11,14 @@ clampbench_main_packages=(
   libfmt-dev nlohmann-json3-dev libbenchmark-dev
   python3 python3-numpy python3-matplotlib
 )
-# Only the tests: GTest, pytest, the schema check, compare's statistics (scipy), the PyTorch
-# conformance check (python3-torch, +825 MiB) and the dashboard screenshot (chromium, +641 MiB).
+# Only the tests: GTest, pytest, the schema check, compare's statistics (scipy), the upstream
+# check against vLLM's code (python3-torch, +825 MiB; python3-venv and python3-pip for the
+# Triton interpreter's virtual environment and the vLLM wheels) and the dashboard screenshot
+# (chromium, +641 MiB).
 clampbench_test_packages=(
   libgtest-dev googletest
   python3-scipy python3-pytest python3-jsonschema
-  python3-torch chromium
+  python3-torch python3-venv python3-pip chromium
 )
 
 clampbench_missing_packages() {

@@ -16,4 +16,3 @@ cmake --build --preset default -j "$jobs"
 ctest --preset default -j "$jobs"
 # One pytest per directory: each has a conftest.py of its own, and one session cannot import two.
 "$CLAMPBENCH_PYTHON" -m pytest -q tests/python
-CLAMPBENCH_BIN="$PWD/build/clampbench" "$CLAMPBENCH_PYTHON" -m pytest -q tests/conformance

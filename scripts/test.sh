@@ -23,7 +23,6 @@ ctest --preset test -j "$jobs"
 clampbench_step 5 6 "pytest: scripts"
 # One pytest per directory: each has a conftest.py of its own, and one session cannot import two.
 "$CLAMPBENCH_PYTHON" -m pytest -q tests/python
-CLAMPBENCH_BIN="$PWD/build/clampbench" "$CLAMPBENCH_PYTHON" -m pytest -q tests/conformance
 clampbench_step 6 6 "pytest: the ports against vLLM 0.25.0 and 0.27.0 (tests/upstream)"
 upstream_python=$(clampbench_upstream_python)
 CLAMPBENCH_REQUIRE_UPSTREAM=1 CLAMPBENCH_BIN="$PWD/build/clampbench" "$upstream_python" -m pytest -q tests/upstream

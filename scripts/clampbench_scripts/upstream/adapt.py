@@ -17,7 +17,8 @@ ADAPTATIONS = {
     "pin_memory": "torch.empty/zeros(..., pin_memory=True) is called without pin_memory: "
                   "pinned host memory needs CUDA, and pinning changes no value",
     "gather_int32_index": "torch.gather with an int32 index gets index.long(): torch 1.13 wants "
-                          "int64 (torch >= 2.1 takes int32); the copy is not counted",
+                          "int64 (torch >= 2.8 takes int32, and is not adapted); the copy is not "
+                          "counted by the AllocationCounter",
     "triton_interpreter": "@triton.jit kernels run in Triton's CPU interpreter (TRITON_INTERPRET=1); "
                           "torch 1.13 gets Tensor.untyped_storage for it; kernel launches allocate "
                           "nothing and are not counted",
@@ -73,6 +74,11 @@ def active_counter(holder):
     return holder.get("counter") or _NO_COUNTER
 
 
+# torch >= 2.8 gathers with an int32 index itself (pytorch/pytorch#162711): there vLLM's call
+# runs as written, with no copy that torch.cuda.memory_stats would count.
+GATHER_TAKES_INT32 = tuple(int(p) for p in torch.__version__.split(".")[:2]) >= (2, 8)
+
+
 def torch_module(used: set, holder: dict):
     """The `torch` vLLM's code sees: torch itself, with the adapted functions swapped in."""
     shim = types.ModuleType("torch")
@@ -86,7 +92,7 @@ def torch_module(used: set, holder: dict):
         return call
 
     def gather(input, dim, index, **kwargs):
-        if index.dtype == torch.int32:
+        if index.dtype == torch.int32 and not GATHER_TAKES_INT32:
             used.add("gather_int32_index")
             with active_counter(holder).pause():
                 index = index.long()
@@ -98,20 +104,34 @@ def torch_module(used: set, holder: dict):
     return shim
 
 
-def load_triton():
-    """(triton, triton.language) in interpreter mode, or raise ImportError saying why."""
-    os.environ["TRITON_INTERPRET"] = "1"
-    if not hasattr(torch.Tensor, "untyped_storage"):  # torch < 2.0; the interpreter wants it
-        torch.Tensor.untyped_storage = lambda self: self.storage()._untyped() \
-            if hasattr(self.storage(), "_untyped") else self.storage().untyped()
-    import triton
-    import triton.language as tl
+class TritonUnavailable(ImportError):
+    """Triton cannot run vLLM's kernels here, and why (a site needing it cannot be run)."""
+
+
+def load_triton(interpret=True):
+    """(triton, triton.language), or raise TritonUnavailable saying why. interpret: kernels
+    run in Triton's CPU interpreter (TRITON_INTERPRET=1, CPU tensors only); False: compiled
+    for the GPU as vLLM runs them, which TRITON_INTERPRET=1 (read at @triton.jit) would prevent."""
+    if interpret:
+        os.environ["TRITON_INTERPRET"] = "1"
+        if not hasattr(torch.Tensor, "untyped_storage"):  # torch < 2.0; the interpreter wants it
+            torch.Tensor.untyped_storage = lambda self: self.storage()._untyped() \
+                if hasattr(self.storage(), "_untyped") else self.storage().untyped()
+    elif os.environ.get("TRITON_INTERPRET") == "1":
+        raise TritonUnavailable("TRITON_INTERPRET=1 is set: Triton would interpret the kernels, "
+                                "which needs CPU tensors")
+    try:
+        import triton
+        import triton.language as tl
+    except Exception as exc:  # ImportError, or a broken install raising something else
+        raise TritonUnavailable(f"Triton not importable ({type(exc).__name__}: {exc})") from exc
     return triton, tl
 
 
-def triton_module(used: set, holder: dict):
-    """The `triton` vLLM's code sees: @triton.jit kernels whose launches are not counted."""
-    triton, _ = load_triton()
+def triton_module(used: set, holder: dict, interpret=True):
+    """The `triton` vLLM's code sees: @triton.jit kernels whose launches are not counted (by
+    the AllocationCounter; torch.cuda.memory_stats sees what a compiled launch allocates)."""
+    triton, _ = load_triton(interpret)
     shim = types.ModuleType("triton")
     shim.__dict__.update(triton.__dict__)
 
@@ -123,7 +143,8 @@ def triton_module(used: set, holder: dict):
             launch = self.fn[grid]
 
             def run(*args, **kwargs):
-                used.add("triton_interpreter")
+                if interpret:
+                    used.add("triton_interpreter")
                 with active_counter(holder).pause():
                     return launch(*args, **kwargs)
             return run

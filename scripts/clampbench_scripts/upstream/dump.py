@@ -24,10 +24,13 @@ def load_tensor(dump_dir: Path, entry: dict) -> torch.Tensor:
     return t
 
 
-def load_inputs(dump_dir: Path, case: dict, views=None) -> dict:
-    """The case's inputs as fresh tensors; `views` {name: base} makes `name` the view of
-    `base` it was in the C++ case (its first rows), so that writes through one show in both."""
+def load_inputs(dump_dir: Path, case: dict, views=None, device=None) -> dict:
+    """The case's inputs as fresh tensors (on `device`, default the CPU); `views` {name: base}
+    makes `name` the view of `base` it was in the C++ case (its first rows), so that writes
+    through one show in both."""
     inputs = {e["name"]: load_tensor(dump_dir, e) for e in case["inputs"]}
+    if device is not None:
+        inputs = {name: t.to(device) for name, t in inputs.items()}
     for name, base in (views or {}).items():
         rows = inputs[name].shape[0]
         if not torch.equal(inputs[base][:rows], inputs[name]):

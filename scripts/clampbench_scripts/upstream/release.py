@@ -18,8 +18,11 @@ class Stand:
 
 
 class Release:
-    def __init__(self, source):
+    def __init__(self, source, triton_interpret=True):
+        """triton_interpret: run Triton kernels in Triton's CPU interpreter (CPU tensors, the
+        check); False compiles them for the GPU (CUDA tensors, scripts/pytorch-alloc.py)."""
         self.source = source
+        self.triton_interpret = triton_interpret
         self.label = source.label
         self.version = source.version
         self.adaptations_used = set()
@@ -35,15 +38,17 @@ class Release:
 
     def namespace(self, triton=False, **extra):
         """Globals for compiled vLLM code: the adapted torch, vLLM's own cdiv and round_down
-        (from this release's math_utils), Triton when asked, and the given stand-ins."""
+        (from this release's math_utils), Triton when asked (adapt.TritonUnavailable when it
+        cannot run here), and the given stand-ins."""
         ns = {"torch": self._torch, "__name__": "clampbench_upstream"}
         math_utils = self.module(MATH_UTILS)
         compile_nodes(math_utils, [find_top_level(math_utils, n) for n in ("cdiv", "round_down")], ns)
         if triton:
             if self._triton is None:
-                self._triton = adapt.triton_module(self.adaptations_used, self._holder)
+                self._triton = adapt.triton_module(self.adaptations_used, self._holder,
+                                                   self.triton_interpret)
             ns["triton"] = self._triton
-            ns["tl"] = adapt.load_triton()[1]
+            ns["tl"] = adapt.load_triton(self.triton_interpret)[1]
         ns.update(extra)
         return ns
 

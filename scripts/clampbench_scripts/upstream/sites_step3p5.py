@@ -53,19 +53,21 @@ def _bind(release):
         groups, batch, block_size = tables.shape[0], positions0.shape[0], params["bs"]
         max_model_len = tables.shape[2] * block_size  # the suite's model (suites/step3p5_slot_mapping.cpp)
         input_batch_size = -(-batch // 8) * 8
+        device = buffer.device  # the stand-ins reach the kernel: on the inputs' device
         proposer = cls.__new__(cls)
         proposer.__dict__.update(
             uses_mrope=False, uses_xdrope_dim=0, draft_uses_xdrope_dim=0, positions=buffer,
-            max_model_len=max_model_len, kv_cache_gid=0, device=buffer.device,
+            max_model_len=max_model_len, kv_cache_gid=0, device=device,
             # the primary group (gid 0) is the parent's: its slot mapping is not an output
-            _slot_mapping_buffer=torch.zeros(slot_mappings.shape[1], dtype=torch.int64),
+            _slot_mapping_buffer=torch.zeros(slot_mappings.shape[1], dtype=torch.int64, device=device),
             draft_attn_groups=[Stand(kv_cache_group_id=g) for g in range(groups + 1)],
             _per_group_block_tables={g + 1: tables[g] for g in range(groups)},
             _per_group_slot_mappings={},
             _per_group_slot_mapping_buffers={g + 1: slot_mappings[g] for g in range(groups)})
-        cm = Stand(block_table_tensor=torch.zeros(batch, tables.shape[2], dtype=torch.int32),
-                   seq_lens=torch.ones(batch, dtype=torch.int32), slot_mapping=None, max_seq_len=1,
-                   _seq_lens_cpu=None, _num_computed_tokens_cpu=None, seq_lens_cpu_upper_bound=None)
+        cm = Stand(block_table_tensor=torch.zeros(batch, tables.shape[2], dtype=torch.int32, device=device),
+                   seq_lens=torch.ones(batch, dtype=torch.int32, device=device), slot_mapping=None,
+                   max_seq_len=1, _seq_lens_cpu=None, _num_computed_tokens_cpu=None,
+                   seq_lens_cpu_upper_bound=None)
         positions = positions0  # vLLM: self.positions[token_indices_to_sample], a fresh copy
         with counted():
             for _ in range(params["K"] - 1):

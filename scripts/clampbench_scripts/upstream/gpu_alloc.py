@@ -1,0 +1,149 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""PyTorch's caching-allocator figures for vLLM's own code at every site and variant: the
+torch.cuda.memory_stats() deltas over exactly vLLM's call (the `counted` window of a site's
+runner), on cuda copies of the dumped inputs, merged into a results JSON beside the ledger."""
+import contextlib
+from dataclasses import dataclass
+from typing import Callable
+
+from . import dump
+from .adapt import TritonUnavailable
+from .check import RELEASE_OF_VARIANT
+from .sites import SITES
+
+METHOD = ("vLLM's own code (vllm 0.25.0 for clamp and fused, 0.27.0 for clamp_) on cuda copies "
+          "of the dumped inputs; one warm-up call, then torch.cuda.memory_stats() deltas over "
+          "vLLM's call alone (synchronize, reset the peak, snapshot; call; synchronize, snapshot): "
+          "input copies and stand-ins are made outside the window")
+# memory_stats() key -> field of the pytorch object.
+STAT_FIELDS = {
+    "allocation.all.allocated": "allocations",
+    "allocation.all.freed": "frees",
+    "allocated_bytes.all.allocated": "bytes_allocated",
+    "requested_bytes.all.allocated": "bytes_requested",
+    "segment.all.allocated": "segments_created",
+    "segment.all.freed": "segments_released",
+    "reserved_bytes.all.allocated": "bytes_reserved_created",
+}
+# vLLM builds these on host tensors: mla_attention.py's context_lens_cpu (0.27.0 :2079),
+# rocm_aiter_fa.py's computed_kv_lens from seq_lens.cpu() (0.27.0 :501-534).
+HOST_SITES = {"mla_chunked_context", "rocm_aiter_fa_chunks"}
+HOST_REASON = "host builder: vLLM runs it on CPU tensors, which torch.cuda.memory_stats does not see"
+
+
+@dataclass(frozen=True)
+class Allocator:
+    """Where the figures come from: the device the inputs go to and its allocator's stats."""
+    device: str
+    stats: Callable
+    reset_peak: Callable = lambda: None
+    sync: Callable = lambda: None
+
+
+def cuda_allocator(torch):
+    return Allocator("cuda", torch.cuda.memory_stats, torch.cuda.reset_peak_memory_stats,
+                     torch.cuda.synchronize)
+
+
+def stat_deltas(before: dict, after: dict) -> dict:
+    """Counter deltas of one call; a key the torch version lacks is None."""
+    out = {}
+    for key, field in STAT_FIELDS.items():
+        out[field] = after[key] - before[key] if key in before and key in after else None
+    peak, start = after.get("allocated_bytes.all.peak"), before.get("allocated_bytes.all.current")
+    out["peak_bytes"] = peak - start if peak is not None and start is not None else None
+    return out
+
+
+class Window:
+    """The `counted` a runner opens around vLLM's call: the stats deltas of what runs inside."""
+
+    def __init__(self, allocator: Allocator):
+        self.allocator = allocator
+        self.deltas = None
+
+    @contextlib.contextmanager
+    def __call__(self):
+        if self.deltas is not None:
+            raise RuntimeError("counted() opened twice in one call")
+        a = self.allocator
+        a.sync()
+        a.reset_peak()
+        before = a.stats()
+        yield
+        a.sync()
+        self.deltas = stat_deltas(before, a.stats())
+
+
+def measure(call, make_inputs, allocator: Allocator, warmup=1) -> dict:
+    """Deltas over the `counted` window of `call(inputs, counted)`, after `warmup` calls;
+    every call gets fresh inputs."""
+    for _ in range(warmup):
+        call(make_inputs(), Window(allocator))
+    window = Window(allocator)
+    call(make_inputs(), window)
+    if window.deltas is None:
+        raise RuntimeError("the runner never opened counted()")
+    return window.deltas
+
+
+def unavailable(reason):
+    return {"available": False, "reason": reason}
+
+
+def measure_all(dump_dir, manifest, releases, allocator: Allocator, meta: dict) -> dict:
+    """(case_id, variant) -> the variant's `allocations.pytorch` record, for every variant of
+    every case; releases {version: Release}; meta: the fields every measured record carries."""
+    runners, out = {}, {}
+    for case in manifest["cases"]:
+        for variant in case["variants"]:
+            out[(case["case_id"], variant["name"])] = _measure_variant(
+                dump_dir, case, variant["name"], releases, allocator, meta, runners)
+    return out
+
+
+def _runner(runners, release, site):
+    """The site's runner on `release`, or why there is none (bound once per release)."""
+    key = (release.version, site.suite)
+    if key not in runners:
+        try:
+            runners[key] = site.bind(release)
+        except TritonUnavailable as exc:
+            runners[key] = f"vLLM's code here launches a Triton kernel, and Triton cannot run it: {exc}"
+    return runners[key]
+
+
+@contextlib.contextmanager
+def _adaptations(release, into: list):
+    """Collects into `into` the adaptations used inside (the release's set keeps them all)."""
+    saved = set(release.adaptations_used)
+    release.adaptations_used.clear()
+    try:
+        yield
+    finally:
+        into.extend(sorted(release.adaptations_used))
+        release.adaptations_used.update(saved)
+
+
+def _measure_variant(dump_dir, case, variant, releases, allocator, meta, runners):
+    if case["suite"] in HOST_SITES:
+        return unavailable(HOST_REASON)
+    if case["suite"] not in SITES:
+        return unavailable(f"the upstream check has no site for suite {case['suite']}")
+    version = RELEASE_OF_VARIANT.get(variant)
+    if version is None:
+        return unavailable(f"{variant} is clampbench's own variant: no vLLM release has it")
+    site, release = SITES[case["suite"]], releases[version]
+    runner = _runner(runners, release, site)
+    if isinstance(runner, str):
+        return unavailable(runner)
+    adaptations = []
+    try:
+        with _adaptations(release, adaptations):
+            deltas = measure(lambda inputs, counted: runner(case["params"], inputs, counted),
+                             lambda: dump.load_inputs(dump_dir, case, site.views, allocator.device),
+                             allocator)
+    except Exception as exc:  # vLLM's code or a compiled kernel failing on this machine
+        return unavailable(f"vllm {version} raised {type(exc).__name__}: {exc}")
+    return {"available": True, **meta, "vllm_version": version, **deltas, "adaptations": adaptations}

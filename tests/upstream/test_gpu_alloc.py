@@ -182,8 +182,8 @@ def counter_allocator(counter):
 def test_the_window_is_what_the_upstream_check_counts():
     """On the CPU, with the upstream check's own counter as memory_stats(): every variant of
     every quick case is measured as the check counts it (the runner's `counted`), from the
-    release the variant is held to; host sites, suites without a site and clamp_naive are
-    recorded unavailable, and so is a call that fails (with the error)."""
+    release the variant is held to; host sites, suites without a site, clamp_naive and fused
+    (vLLM has no fused form to measure) are recorded unavailable, and so is a call that fails (with the error)."""
     state, releases = fresh_releases()
     dump_dir, manifest = state[1], state[2]
     counter = AllocationCounter()
@@ -194,7 +194,7 @@ def test_the_window_is_what_the_upstream_check_counts():
     for case in manifest["cases"]:
         for variant in case["variants"]:
             m = measured[(case["case_id"], variant["name"])]
-            version = check.RELEASE_OF_VARIANT.get(variant["name"])
+            version = None if variant["name"] == "fused" else check.RELEASE_OF_VARIANT.get(variant["name"])
             if case["suite"] in ga.HOST_SITES or case["suite"] not in SITES or version is None:
                 assert not m["available"], m
                 continue
@@ -217,6 +217,7 @@ def test_a_triton_site_without_usable_triton_is_recorded_unavailable():
     fake = FakeAllocator()
     measured = ga.measure_all(state[1], manifest, releases, fake.allocator(), {})
     assert measured
-    for m in measured.values():
+    for (_, variant), m in measured.items():
         assert not m["available"]
-        assert "Triton" in m["reason"] and "TRITON_INTERPRET=1" in m["reason"], m
+        if variant != "fused":  # no release to run (test above)
+            assert "Triton" in m["reason"] and "TRITON_INTERPRET=1" in m["reason"], m

@@ -25,6 +25,12 @@ bool parse_verdict(const std::string& text, Verdict& out) {
   return false;
 }
 
+bool VariantResult::order_writes_as_expected() const {
+  return order_writes_vanished.empty() &&
+         std::all_of(order_dependent_writes.begin(), order_dependent_writes.end(),
+                     [](const OrderWriteFinding& f) { return f.expected; });
+}
+
 namespace {
 // Linear interpolation between closest ranks (numpy's default percentile).
 double percentile(const std::vector<double>& sorted, double q) {

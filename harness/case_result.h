@@ -41,6 +41,20 @@ struct ReaderReport {
   std::vector<TensorMismatch> mismatches;  // vs the reference variant's reader
 };
 
+// An indexed write of the builder call that hit one element of a runner-owned Persistent or
+// PersistentWritable buffer several times with differing values: its result depends on the
+// order of the writes (kernels/write_order.h). A flag beside the verdict, with its own
+// expectations (results/SCHEMA.md).
+struct OrderWriteFinding {
+  std::string buffer;
+  Role role = Role::Persistent;
+  std::string op;                        // "scatter_", or the fused builder's name
+  std::int64_t duplicates = 0;           // elements written with differing values
+  std::vector<std::int64_t> first_index; // the lowest of them in the buffer; empty if outside its view
+  bool expected = false;                 // listed in the expectations
+  std::string reason;                    // the listing's reason
+};
+
 struct VariantResult {
   std::string name;
   Verdict verdict = Verdict::Same;
@@ -56,6 +70,9 @@ struct VariantResult {
   std::vector<BufferChange> mutations;  // Persistent buffers that changed
   std::vector<BufferChange> writes;     // Fresh / PersistentWritable buffers that changed
   std::vector<ReaderReport> consequences;
+  std::vector<OrderWriteFinding> order_dependent_writes;
+  std::vector<std::string> order_writes_vanished;  // buffers listed as known that showed none
+  bool order_writes_as_expected() const;
   // Kept for the dump and for the comparisons against the reference.
   Outputs outputs;
   CaseData after;                      // the inputs as the measured call left them

@@ -38,17 +38,19 @@ Verdict verdict_of(const std::string& path, const nlohmann::json& j) {
   return v;
 }
 
-ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known) {
-  ExpectationRule r;
-  r.suite = j.at("suite").get<std::string>();
-  r.variant = j.at("variant").get<std::string>();
-  r.verdict = verdict_of(path, j.at("verdict"));
-  r.reason = j.at("reason").get<std::string>();
-  const Suite* suite = nullptr;
-  for (const auto& s : known) if (s.name == r.suite) suite = &s;
-  if (suite == nullptr) bad(path, fmt::format("unknown suite '{}'", r.suite));
-  if (suite->find_variant(r.variant) == nullptr)
-    bad(path, fmt::format("suite '{}' has no variant '{}'", r.suite, r.variant));
+const Suite& known_suite(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known,
+                         std::string& suite, std::string& variant) {
+  suite = j.at("suite").get<std::string>();
+  variant = j.at("variant").get<std::string>();
+  const Suite* found = nullptr;
+  for (const auto& s : known) if (s.name == suite) found = &s;
+  if (found == nullptr) bad(path, fmt::format("unknown suite '{}'", suite));
+  if (found->find_variant(variant) == nullptr) bad(path, fmt::format("suite '{}' has no variant '{}'", suite, variant));
+  return *found;
+}
+
+std::vector<ParamCondition> parse_when(const std::string& path, const nlohmann::json& j, const Suite& suite) {
+  std::vector<ParamCondition> when;
   for (const auto& c : j.value("when", nlohmann::json::array())) {
     ParamCondition pc{c.at("param").get<std::string>(), c.at("op").get<std::string>(),
                       c.at("value").get<std::int64_t>()};
@@ -56,11 +58,33 @@ ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, con
     if (std::find(std::begin(kOps), std::end(kOps), pc.op) == std::end(kOps))
       bad(path, fmt::format("bad operator '{}'", pc.op));
     bool has_axis = false;
-    for (const auto& a : suite->axes) has_axis |= a.name == pc.param;
-    if (!has_axis) bad(path, fmt::format("suite '{}' has no parameter '{}'", r.suite, pc.param));
-    r.when.push_back(pc);
+    for (const auto& a : suite.axes) has_axis |= a.name == pc.param;
+    if (!has_axis) bad(path, fmt::format("suite '{}' has no parameter '{}'", suite.name, pc.param));
+    when.push_back(pc);
   }
+  return when;
+}
+
+ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known) {
+  ExpectationRule r;
+  const Suite& suite = known_suite(path, j, known, r.suite, r.variant);
+  r.verdict = verdict_of(path, j.at("verdict"));
+  r.reason = j.at("reason").get<std::string>();
+  r.when = parse_when(path, j, suite);
   return r;
+}
+
+KnownOrderWrite parse_order_write(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known) {
+  KnownOrderWrite k;
+  const Suite& suite = known_suite(path, j, known, k.suite, k.variant);
+  k.buffer = j.at("buffer").get<std::string>();
+  k.reason = j.at("reason").get<std::string>();
+  k.when = parse_when(path, j, suite);
+  return k;
+}
+
+bool all_hold(const std::vector<ParamCondition>& when, const ParamPoint& p) {
+  return std::all_of(when.begin(), when.end(), [&](const ParamCondition& c) { return c.holds(p); });
 }
 }  // namespace
 
@@ -72,6 +96,8 @@ Expectations Expectations::load(const std::string& path, const std::vector<Suite
     const nlohmann::json doc = nlohmann::json::parse(in);
     e.default_ = verdict_of(path, doc.value("default", nlohmann::json("same")));
     for (const auto& r : doc.at("expectations")) e.rules_.push_back(parse_rule(path, r, known));
+    for (const auto& k : doc.value("order_dependent_writes", nlohmann::json::array()))
+      e.known_order_writes_.push_back(parse_order_write(path, k, known));
   } catch (const nlohmann::json::exception& ex) {
     bad(path, ex.what());
   }
@@ -82,11 +108,25 @@ Expectation Expectations::expect(const std::string& suite, const std::string& va
                                  const ParamPoint& p) const {
   for (const auto& r : rules_) {
     if (r.suite != suite || r.variant != variant) continue;
-    bool all = true;
-    for (const auto& c : r.when) all = all && c.holds(p);
-    if (all) return {r.verdict, r.reason};
+    if (all_hold(r.when, p)) return {r.verdict, r.reason};
   }
   return {default_, ""};
+}
+
+void Expectations::apply_order_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const {
+  vr.order_writes_vanished.clear();
+  for (const auto& k : known_order_writes_) {
+    if (k.suite != suite || k.variant != vr.name || !all_hold(k.when, p)) continue;
+    bool seen = false;
+    for (auto& f : vr.order_dependent_writes) {
+      if (f.buffer != k.buffer) continue;
+      seen = true;
+      f.expected = true;
+      f.reason = k.reason;
+    }
+    // A variant that failed has no findings to show: its error verdict speaks for it.
+    if (!seen && !vr.error) vr.order_writes_vanished.push_back(k.buffer);
+  }
 }
 
 std::string default_expectations_path() {

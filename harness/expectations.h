@@ -3,7 +3,9 @@
 #pragma once
 // The checked-in list of known findings (results/expectations.json): which verdict a variant
 // is expected to get, under which parameter conditions, and why. Anything not listed is
-// expected to be "same". The first matching rule wins.
+// expected to be "same". The first matching rule wins. Also the known order-dependent writes
+// (optional "order_dependent_writes" list): a finding not listed, or a listed one that does
+// not show, is unexpected like a verdict.
 
 #include <cstdint>
 #include <string>
@@ -28,6 +30,14 @@ struct ExpectationRule {
   std::string reason;
 };
 
+// A known order-dependent write (OrderWriteFinding) into `buffer`, under the same conditions.
+// Every matching entry is expected (no first-match rule: findings are a set per variant).
+struct KnownOrderWrite {
+  std::string suite, variant, buffer;
+  std::vector<ParamCondition> when;
+  std::string reason;
+};
+
 struct Expectation {
   Verdict verdict = Verdict::Same;
   std::string reason;  // empty for the default
@@ -40,10 +50,15 @@ class Expectations {
   static Expectations load(const std::string& path, const std::vector<Suite>& known);
   Expectation expect(const std::string& suite, const std::string& variant, const ParamPoint& p) const;
   const std::vector<ExpectationRule>& rules() const { return rules_; }
+  // Marks each finding known (with its reason) or not, and lists the known buffers that showed
+  // none in `vr.order_writes_vanished`.
+  void apply_order_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const;
+  const std::vector<KnownOrderWrite>& known_order_writes() const { return known_order_writes_; }
 
  private:
   Verdict default_ = Verdict::Same;
   std::vector<ExpectationRule> rules_;
+  std::vector<KnownOrderWrite> known_order_writes_;
 };
 
 // CLAMPBENCH_SOURCE_DIR/results/expectations.json, baked in at build time.

@@ -67,6 +67,16 @@ nlohmann::json checks_json(const VariantResult& v) {
   return j;
 }
 
+nlohmann::json order_writes_json(const VariantResult& v) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const auto& f : v.order_dependent_writes)
+    findings.push_back({{"buffer", f.buffer}, {"role", role_name(f.role)}, {"op", f.op}, {"duplicates", f.duplicates},
+                        {"first_index", f.first_index.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.first_index)},
+                        {"expected", f.expected},
+                        {"reason", f.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.reason)}});
+  return {{"findings", findings}, {"vanished", v.order_writes_vanished}, {"as_expected", v.order_writes_as_expected()}};
+}
+
 bool saved(const VariantResult& ref, const VariantResult& v, std::int64_t& allocs, std::int64_t& bytes) {
   if (!ref.ledger_valid || !v.ledger_valid) return false;
   const LedgerCounters a = total(ref.ledger), b = total(v.ledger);
@@ -103,6 +113,7 @@ nlohmann::json case_json(const CaseResult& c) {
         {"saved_vs_reference", has_saved ? nlohmann::json{{"allocations", sa}, {"bytes_requested", sb}} : nlohmann::json(nullptr)},
         {"timing", timing_json(v.timing)},
         {"checks", checks_json(v)},
+        {"order_dependent_writes", order_writes_json(v)},
     });
   }
   return j;
@@ -127,9 +138,11 @@ nlohmann::json summary_json(const std::vector<CaseResult>& cases) {
       nlohmann::json& vs = s["variants"][v.name];
       if (vs.is_null()) vs = {{"verdicts", nlohmann::json::object()}, {"unexpected", 0},
                               {"allocations_saved_per_call", nullptr}, {"bytes_saved_per_call", nullptr},
-                              {"share_of_floor_gap", nullptr}};
+                              {"share_of_floor_gap", nullptr}, {"order_dependent_writes", 0}};
       vs["verdicts"][verdict_name(v.verdict)] = vs["verdicts"].value(verdict_name(v.verdict), 0) + 1;
       if (v.verdict != v.expected_verdict) vs["unexpected"] = vs["unexpected"].get<int>() + 1;
+      if (!v.order_dependent_writes.empty())
+        vs["order_dependent_writes"] = vs["order_dependent_writes"].get<int>() + 1;
       std::int64_t sa = 0, sb = 0;
       if (!saved(c.variants.front(), v, sa, sb)) continue;
       for (auto [key, val] : {std::pair{"allocations_saved_per_call", sa}, std::pair{"bytes_saved_per_call", sb}}) {
@@ -150,6 +163,10 @@ nlohmann::json outcome_json(const Outcome& o) {
   for (const auto& u : o.unexpected)
     j["unexpected"].push_back({{"case_id", u.case_id}, {"variant", u.variant}, {"verdict", verdict_name(u.verdict)},
                                {"expected", verdict_name(u.expected)}});
+  j["unexpected_order_dependent_writes"] = nlohmann::json::array();
+  for (const auto& u : o.unexpected_order_writes)
+    j["unexpected_order_dependent_writes"].push_back(
+        {{"case_id", u.case_id}, {"variant", u.variant}, {"buffer", u.buffer}, {"vanished", u.vanished}});
   return j;
 }
 

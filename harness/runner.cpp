@@ -112,6 +112,7 @@ void Runner::decide(CaseResult& r) {
     const Expectation e = expectations_.expect(r.suite, vr.name, r.params);
     vr.expected_verdict = e.verdict;
     vr.expectation_reason = e.reason;
+    expectations_.apply_order_writes(r.suite, r.params, vr);
   }
 }
 

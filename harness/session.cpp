@@ -74,8 +74,10 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log << verdict_table(cases)
-      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {}; results in {} ({:.1f}s)\n", cases.size(),
-                     outcome.unexpected.size(), outcome.status, config.out, elapsed);
+      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {} unexpected order-dependent write(s), {}; "
+                     "results in {} ({:.1f}s)\n",
+                     cases.size(), outcome.unexpected.size(), outcome.unexpected_order_writes.size(), outcome.status,
+                     config.out, elapsed);
   for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";
   return outcome.exit_code;
 }

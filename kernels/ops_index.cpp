@@ -1,9 +1,12 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // gather and scatter along a dimension, and the in-place writers masked_fill_ and fill_.
+// While a write-order scope is open, a scatter that writes differing values to one element
+// is recorded (kernels/write_order.h) after it succeeds.
 
 #include <fmt/format.h>
 
+#include "kernels/detail/duplicate_writes.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
@@ -65,7 +68,16 @@ Tensor& scatter_impl(Tensor& self, int dim, const Tensor& index, const Tensor& s
              op, mask->shape().str(), index.shape().str());
     args.mask = make_arg(at_least_1d(*mask));
   }
-  if (index.numel() > 0) detail::backend_for(self.device()).scatter(args, Runtime::current().stream());
+  if (index.numel() == 0) return self;
+  // Looked for before the write: src may alias self.
+  std::optional<OrderDependentWrite> order_dependent;
+  if (write_order::recording()) {
+    const Tensor mask_1d = mask != nullptr ? at_least_1d(*mask) : Tensor();
+    order_dependent = detail::find_order_dependent_writes(at_least_1d(self), d, at_least_1d(index), at_least_1d(src),
+                                                          mask != nullptr ? &mask_1d : nullptr, op);
+  }
+  detail::backend_for(self.device()).scatter(args, Runtime::current().stream());
+  if (order_dependent) write_order::record(*order_dependent);
   return self;
 }
 }  // namespace

@@ -4,13 +4,21 @@
 // proposer's persistent token history before the matcher runs. Writing token_ids is the
 // builder's declared job; clamp_ saves the one allocation of the clamped write positions.
 //
+// Op for op as vLLM (0.25.0 ngram_proposer_gpu.py:350-373, 0.27.0 :351-375): the write
+// positions are clamped to L - 1, the values there gathered, blended with where() and
+// scatter_ed at EVERY position. A row whose positions run past L - 1 scatters several values
+// to column L - 1, and the last write wins: torch's CPU scatter_ and this runtime (host loop
+// and CUDA kernel alike) write in index order, so a valid token written at L - 1 is
+// overwritten by the existing value of a later, masked-off position. torch's CUDA scatter_
+// leaves that order unspecified, so in vLLM on a GPU the result there is nondeterministic.
+// The spec (builders.md 2b) says "scattered where the mask holds"; vLLM wins.
+//
 // Allocations per call: arange, add, lt (valid_write_mask), lt (in_bounds), ne, and, and,
-// [clamp], add (num_tokens_tmp; its .to(int32) and the .long() are no-ops) = clamp 9,
-// clamp_ 8. Difference from vLLM: vLLM gathers the existing values, blends them in with
-// where() and scatter_s every position (2 more allocations); duplicate indices (out-of-bound
-// positions clamped onto L - 1 next to a valid write at L - 1) then make the result depend
-// on write order, nondeterministic on GPU. The port writes only where the mask holds
-// (scatter_masked_), which is what vLLM's blend means and is deterministic.
+// [clamp], gather (existing_values), where, add (num_tokens_tmp) = clamp 11, clamp_ 10. The
+// no-ops: .long() of the int64 positions, .to(int32) of the int32 tokens and of the int32 sum.
+// Not ported: the rest of propose (sampled_flags, combined_mask = ... & (num_tokens_tmp >=
+// min_n), then self.kernel, 0.25.0 lines 375-389) is clamp-free; its matcher is
+// ngram_find, so the builder returns what the kernel reads: token_ids and num_tokens_tmp.
 
 #include "kernels/ops.h"
 #include "suites/all_suites.h"
@@ -32,14 +40,26 @@ CaseData make_propose_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType
   std::vector<std::int32_t> counts(static_cast<std::size_t>(batch));
   std::vector<std::int32_t> sampled(static_cast<std::size_t>(batch * new_tokens), -1);
   for (std::int64_t r = 0; r < batch; ++r) {
-    std::int64_t len = rng.uniform(1, max_len - 1);
+    // Other rows stay inside the history, so only rows 3 mod 8 can overflow (findings depend
+    // on B, never on the seed).
+    std::int64_t len = rng.uniform(1, max_len - new_tokens);
     if (r % 8 == 3) len = max_len - rng.uniform(1, new_tokens);  // writes run past the end
-    const std::int64_t count = r % 8 == 5 ? 0 : rng.uniform(1, new_tokens);  // 0: nothing sampled
+    std::int64_t count = r % 8 == 5 ? 0 : rng.uniform(1, new_tokens);  // 0: nothing sampled
+    if (r == 3) {
+      // Always (B >= 4): a valid token lands at L - 1 and every later position is clamped onto
+      // L - 1 too, writing back the existing value -- the order-dependent write of vLLM.
+      len = max_len - 1;
+      count = new_tokens;
+    } else if (r == 7) {
+      // Duplicates at L - 1 that all carry the same existing value: harmless.
+      len = max_len - 1;
+      count = 0;
+    }
     num_tokens[static_cast<std::size_t>(r)] = static_cast<std::int32_t>(len);
     counts[static_cast<std::size_t>(r)] = static_cast<std::int32_t>(count);
     for (std::int64_t j = 0; j < count; ++j) {
       // Rarely a -1 inside the count: the `!= -1` term of the mask must drop it.
-      const bool hole = rng.chance(1, 16);
+      const bool hole = rng.chance(1, 16) && r != 3;
       sampled[static_cast<std::size_t>(r * new_tokens + j)] =
           hole ? -1 : static_cast<std::int32_t>(rng.uniform(1, detail::kNgramVocab - 1));
     }
@@ -71,7 +91,10 @@ Outputs run_propose(CaseData& data, ClampMode mode) {
 
   Tensor write_positions_long = to(detail::clamp_as(mode, write_positions, std::nullopt, max_seq_len - 1),
                                    DType::Int64);
-  scatter_masked_(token_ids, 1, write_positions_long, to(sampled, token_ids.dtype()), scatter_mask);
+  Tensor existing_values = gather(token_ids, 1, write_positions_long);
+  Tensor tokens_cast = to(sampled, token_ids.dtype());
+  Tensor tokens_to_scatter = where(scatter_mask, tokens_cast, existing_values);
+  scatter_(token_ids, 1, write_positions_long, tokens_to_scatter);
 
   Tensor num_tokens_tmp = to(add(num_tokens_no_spec, count), DType::Int32);
   return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}};
@@ -83,7 +106,8 @@ Suite make_ngram_propose_suite() {
   return SuiteBuilder("ngram_propose")
       .describe(
           "GPU n-gram proposer: scatter of the sampled tokens into the persistent token "
-          "history at num_tokens_no_spec + offset, masked to valid, in-bounds positions.")
+          "history at num_tokens_no_spec + offset clamped to L - 1; masked-off positions write back "
+          "the existing value, so overflowing rows write column L - 1 several times (last wins).")
       .source("vllm/v1/spec_decode/ngram_proposer_gpu.py", "NgramProposerGPU.propose")
       .device(SuiteDevice::Gpu)
       .axis("B", {1, 8}, {1, 64, 256}, {1, 16, 128, 512, 1024})
@@ -95,7 +119,7 @@ Suite make_ngram_propose_suite() {
                [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::OutOfPlace); })
       .variant("clamp_", "write positions clamped in place (#48143)",
                [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::InPlace); })
-      .variant("fused", "masked writes straight into token_ids, no temporary tensor (issue 8 floor)",
+      .variant("fused", "clamped, blended writes straight into token_ids in index order, no temporary (issue 8 floor)",
                fused::fused_ngram_propose)
       .build();
 }

@@ -3,15 +3,18 @@
 // Pass 1 of the recipe: one warm-up call, then one measured call on a fresh clone inside a
 // ledger scope and a CUPTI scope. The clone is made before the scopes open, so only the
 // builder's own allocations are counted; the warm-up lets a caching allocator reach its
-// steady state, as in a serving loop.
+// steady state, as in a serving loop. The measured call also runs in a write-order scope:
+// its order-dependent writes into the runner's buffers become findings.
 
 #include <fmt/format.h>
 
 #include "harness/cupti/tracer.h"
 #include "harness/cupti/cross_check.h"
 #include "harness/nvtx/range.h"
+#include "harness/order_writes.h"
 #include "harness/runner.h"
 #include "kernels/runtime.h"
+#include "kernels/write_order.h"
 
 namespace clampbench {
 
@@ -59,11 +62,13 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     rt.ledger().take_event_log();  // drop the clone's events
     TracerScope trace(tracer_, scope_name);
     LedgerScope scope(rt.ledger(), scope_name);
+    WriteOrderScope order_scope;
     {
       const nvtx::Range call("call " + v.name, nvtx::Level::Call);
       vr.outputs = v.fn(vr.after, point);
       rt.synchronize();
     }
+    vr.order_dependent_writes = map_order_dependent_writes(order_scope.close(), vr.after);
     vr.ledger = scope.close();
     vr.ledger_valid = true;
     const cupti::ScopeStats stats = trace.close();

@@ -32,6 +32,25 @@ def _time_entry(base, head, alpha, min_effect):
     }
 
 
+def _order_writes_entry(base, head):
+    """Order-dependent writes into runner buffers (a flag beside the verdict): which buffers
+    showed one in each run, what appeared or vanished, and a call. WORSE when the head's are
+    not as its expectations say and the base's were, or the set changed; gated as verdicts."""
+    b, h = base.get("order_writes"), head.get("order_writes")
+    bset, hset = set(b or []), set(h or [])
+    b_ok, h_ok = base.get("order_writes_expected", True), head.get("order_writes_expected", True)
+    if b is None or h is None:  # a file from before the field: nothing to call
+        call = calls.SAME
+    elif not h_ok and (b_ok or bset != hset):
+        call = calls.WORSE
+    elif h_ok and not b_ok:
+        call = calls.BETTER
+    else:
+        call = calls.SAME
+    return {"base": b, "head": h, "appeared": sorted(hset - bset) if b is not None else [],
+            "vanished": sorted(bset - hset) if h is not None else [], "head_expected": h_ok, "call": call}
+
+
 def compare_row(base, head, alpha, min_effect):
     figures = {f: _figure(_ledger_value(base, f), _ledger_value(head, f)) for f in LEDGER_FIGURES}
     devices = {}
@@ -46,6 +65,7 @@ def compare_row(base, head, alpha, min_effect):
                     "base_expected": base["expected"], "head_expected": head["expected"],
                     "expected_verdict": head["expected_verdict"],
                     "call": calls.verdict_call(base, head)},
+        "order_dependent_writes": _order_writes_entry(base, head),
     }
 
 
@@ -54,7 +74,7 @@ def regressions_of(entry):
     found = []
     if any(f["call"] == calls.WORSE for f in entry["allocations"].values()):
         found.append("allocations")
-    if entry["verdict"]["call"] == calls.WORSE:
+    if calls.WORSE in (entry["verdict"]["call"], entry["order_dependent_writes"]["call"]):
         found.append("verdicts")
     if entry["time"]["call"] == calls.WORSE:
         found.append("time")

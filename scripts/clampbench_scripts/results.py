@@ -58,6 +58,16 @@ def _timing_figures(timing):
     return primary, stats if isinstance(stats, dict) else None, timing.get("cpu")
 
 
+def _order_writes(variant):
+    """(sorted buffers with an order-dependent write, as expected) or (None, True) in files
+    from before the field existed."""
+    block = variant.get("order_dependent_writes")
+    if not isinstance(block, dict):
+        return None, True
+    buffers = sorted({f["buffer"] for f in block.get("findings", []) if isinstance(f, dict)})
+    return buffers, bool(block.get("as_expected", True))
+
+
 def variant_row(case, variant):
     """One flat row for a (case, variant): what compare, export and report read."""
     ledger = (variant.get("allocations") or {}).get("ledger")
@@ -65,6 +75,7 @@ def variant_row(case, variant):
     devices = {k: v for k, v in (ledger or {}).items() if k != "total" and isinstance(v, dict)}
     primary, stats, cpu = _timing_figures(variant.get("timing"))
     saved = variant.get("saved_vs_reference") or {}
+    order_writes, order_writes_expected = _order_writes(variant)
     return {
         "suite": case["suite"],
         "case_id": case["case_id"],
@@ -75,6 +86,8 @@ def variant_row(case, variant):
         "expected_verdict": variant.get("expected_verdict"),
         "expected": bool(variant.get("expected", True)),
         "error": variant.get("error"),
+        "order_writes": order_writes,
+        "order_writes_expected": order_writes_expected,
         "ledger": {f: total.get(f) for f in LEDGER_FIGURES} if isinstance(total, dict) else None,
         "ledger_devices": {d: {f: v.get(f) for f in LEDGER_FIGURES} for d, v in devices.items()},
         "saved_allocations": saved.get("allocations"),

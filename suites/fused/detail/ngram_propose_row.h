@@ -1,11 +1,12 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The arithmetic of the fused n-gram propose scatter (spec 2b), shared by the host loop and
-// the CUDA kernel. Sample j of row r goes to token_ids[r, num_tokens_no_spec[r] + j] when
-// j < count[r], the sample is not -1 and the position is inside the row -- the mask clamp
-// builds before its clamp, so the clamped position always equals the unclamped one where the
-// mask holds, and the positions of a row are distinct (no write-order dependence).
+// The arithmetic of the fused n-gram propose scatter (spec 2b, as vLLM writes it), shared by
+// the host loop and the CUDA kernel. Sample j of a row goes to position num_tokens + j clamped
+// at L - 1; where the mask (j < count, sample != -1, num_tokens + j < L) fails, the position's
+// existing value is written back. Positions below L - 1 are distinct, so writing back there
+// changes nothing; but every overflowing j lands on L - 1 too, and in index order the last
+// write wins -- a valid token written there is replaced by the value L - 1 held before the call.
 
 #include <cstdint>
 
@@ -17,13 +18,38 @@
 
 namespace clampbench::suites::fused::detail {
 
-// Where sample j of a row is written, or -1 when the mask drops it. A masked-in negative
-// position (a negative num_tokens_no_spec, which the eager scatter rejects) returns -2.
-CB_FUSED_HD std::int64_t propose_write_position(std::int64_t num_tokens, std::int64_t count, std::int32_t sample,
-                                                std::int64_t max_len, std::int64_t j) {
+CB_FUSED_HD std::int64_t propose_write_position(std::int64_t num_tokens, std::int64_t max_len, std::int64_t j) {
   const std::int64_t pos = num_tokens + j;
-  if (!(j < count && sample != -1 && pos < max_len)) return -1;
-  return pos < 0 ? -2 : pos;
+  return pos < max_len - 1 ? pos : max_len - 1;  // clamp(max=L - 1); no min, as in vLLM
+}
+
+CB_FUSED_HD bool propose_masked_in(std::int64_t num_tokens, std::int64_t count, std::int32_t sample,
+                                   std::int64_t max_len, std::int64_t j) {
+  return j < count && sample != -1 && num_tokens + j < max_len;
+}
+
+// The value the blend writes at sample j's position; `old_last` is token_ids[r, L - 1] before
+// the call (what vLLM's gather read there).
+CB_FUSED_HD std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
+                                       std::int32_t sample, std::int32_t old_last, std::int64_t j) {
+  if (propose_masked_in(num_tokens, count, sample, row.size, j)) return sample;
+  const std::int64_t pos = propose_write_position(num_tokens, row.size, j);
+  return pos == row.size - 1 ? old_last : row[pos];
+}
+
+// One row, j in index order. A negative position (negative num_tokens, or L = 0) is rejected
+// by the eager gather before anything is written; here the row is left untouched and false
+// returned (the host loop checks first and throws). Positions rise with j: j = 0 is the lowest.
+CB_FUSED_HD bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
+                                     Ref1<const std::int32_t> samples) {
+  if (samples.size == 0) return true;
+  if (propose_write_position(num_tokens, row.size, 0) < 0) return false;
+  const std::int32_t old_last = row[row.size - 1];
+  for (std::int64_t j = 0; j < samples.size; ++j) {
+    const std::int32_t v = propose_value(row, num_tokens, count, samples[j], old_last, j);
+    row[propose_write_position(num_tokens, row.size, j)] = v;
+  }
+  return true;
 }
 
 // num_tokens_tmp = num_tokens_no_spec + count in int32, wrapping as the eager int32 add does.
@@ -32,8 +58,8 @@ CB_FUSED_HD std::int32_t add_i32(std::int32_t a, std::int32_t b) {
 }
 
 #if CLAMPBENCH_HAVE_CUDA
-// One thread per (row, sample): the masked scatter into token_ids, and num_tokens_tmp from the
-// thread of sample 0. One kernel, no allocation.
+// One thread per row, walking its samples in order (so column L - 1 ends as on host), and
+// num_tokens_tmp. One kernel, no allocation.
 void launch_fused_ngram_propose(Ref2<std::int32_t> token_ids, Ref1<const std::int32_t> num_tokens_no_spec,
                                 Ref2<const std::int32_t> sampled, Ref1<const std::int32_t> counts,
                                 Ref1<std::int32_t> num_tokens_tmp, cudaStream_t stream);

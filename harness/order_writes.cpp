@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/order_writes.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace clampbench {
+
+std::vector<std::int64_t> view_index_of(const Tensor& t, std::int64_t element) {
+  // Peel the dims off from the largest stride down (non-overlapping views: unique answer).
+  std::vector<int> dims(static_cast<std::size_t>(t.dim()));
+  std::iota(dims.begin(), dims.end(), 0);
+  std::stable_sort(dims.begin(), dims.end(), [&](int a, int b) { return t.stride(a) > t.stride(b); });
+  std::vector<std::int64_t> index(static_cast<std::size_t>(t.dim()), 0);
+  std::int64_t rest = element - t.storage_offset();
+  if (rest < 0) return {};
+  for (int d : dims) {
+    if (t.size(d) <= 1 || t.stride(d) <= 0) continue;
+    const std::int64_t i = std::min(rest / t.stride(d), t.size(d) - 1);
+    index[static_cast<std::size_t>(d)] = i;
+    rest -= i * t.stride(d);
+  }
+  if (rest != 0) return {};
+  return index;
+}
+
+std::vector<OrderWriteFinding> map_order_dependent_writes(const std::vector<OrderDependentWrite>& writes,
+                                                          const CaseData& data) {
+  std::vector<OrderWriteFinding> found;
+  for (const OrderDependentWrite& w : writes) {
+    for (const Buffer& b : data.buffers) {
+      if (b.role == Role::Fresh || !b.tensor.defined() || b.tensor.storage().get() != w.storage) continue;
+      found.push_back({b.name, b.role, w.op, w.duplicates, view_index_of(b.tensor, w.first_element), false, ""});
+      break;
+    }
+  }
+  return found;
+}
+
+}  // namespace clampbench

@@ -1,0 +1,45 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// The thread's stack of open write-order scopes. Nested scopes all see each record, as the
+// ledger's do; a thread's scopes are its own, so no lock is needed.
+
+#include "kernels/write_order.h"
+
+#include <stdexcept>
+#include <utility>
+
+namespace clampbench {
+namespace {
+thread_local std::vector<std::vector<OrderDependentWrite>> scopes;
+}  // namespace
+
+namespace write_order {
+namespace detail {
+thread_local int open_scopes = 0;
+}
+
+void record(const OrderDependentWrite& write) {
+  for (auto& scope : scopes) scope.push_back(write);
+}
+}  // namespace write_order
+
+WriteOrderScope::WriteOrderScope() : depth_(scopes.size()) {
+  scopes.emplace_back();
+  write_order::detail::open_scopes = static_cast<int>(scopes.size());
+}
+
+WriteOrderScope::~WriteOrderScope() {
+  if (open_ && scopes.size() == depth_ + 1) close();  // misnested: left to close() to report
+}
+
+std::vector<OrderDependentWrite> WriteOrderScope::close() {
+  if (!open_) throw std::logic_error("WriteOrderScope::close: scope already closed");
+  if (scopes.size() != depth_ + 1) throw std::logic_error("WriteOrderScope::close: not the innermost scope");
+  open_ = false;
+  std::vector<OrderDependentWrite> caught = std::move(scopes.back());
+  scopes.pop_back();
+  write_order::detail::open_scopes = static_cast<int>(scopes.size());
+  return caught;
+}
+
+}  // namespace clampbench

@@ -29,7 +29,8 @@ inline void add_step_token_inputs(CaseData& data, const std::vector<std::int32_t
     const std::int64_t qlen = query_start[r + 1] - query_start[r];
     for (std::int64_t k = 0; k < qlen; ++k) {
       const std::int64_t pos = seq_lens[r] - qlen + k;
-      const std::int64_t block = table[r * static_cast<std::size_t>(cols) + static_cast<std::size_t>(pos / kSparseMlaBlockSize)];
+      const std::size_t col = static_cast<std::size_t>(pos / kSparseMlaBlockSize);
+      const std::int64_t block = table[r * static_cast<std::size_t>(cols) + col];
       positions.push_back(pos);
       slots.push_back(block * kSparseMlaBlockSize + pos % kSparseMlaBlockSize);
     }

@@ -71,7 +71,8 @@ Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
     for (std::int64_t i = 0, total = step.total(); i < total; ++i) {
       bool bad = false;
       detail::sparse_mla_step_store(step, i, &bad);
-      CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the block table", i);
+      CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the table",
+               i);
     }
   }
   return {{"compressed_slot_mapping", compressed},

@@ -1,15 +1,20 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 7: the DeepSeek V4 sparse-MLA metadata builder's compressed slot mapping, the hazard
-// site. `clamp` copies the whole shared block table (R x M x 4 bytes) to clamp it; `clamp_`
-// clamps the runner's table in place, so every later reader of the step (the metadata's own
-// block_table, the C128A top-k kernel, the next builder of the KV group, the drafter) sees
-// block 0 where the table said -1. Slot mappings are bitwise equal; the readers show the
-// difference. Allocations per call: clamp 19 (one of R*M*4 bytes), clamp_ 18 (see
-// detail/sparse_mla_slot_mapping.h for the 18 of the eager slot-mapping kernel).
+// Spec 7: DeepseekV4FlashMLAMetadataBuilder.build (vllm/models/deepseek_v4/sparse_mla.py), the
+// hazard site, in vLLM's order: the per-token request index, the compressed slot mapping from
+// block_table.clamp(min=0) (clamp: one copy of the whole shared table, R x M x 4 bytes) or
+// block_table.clamp_(min=0) (clamp_: the runner's table rewritten in place), then, at ratio
+// 128, the C128A top-k metadata from cm.block_table_tensor -- the table as the first step left
+// it. Slot mappings are bitwise equal; the C128A decode slots are not where a decode token's
+// row holds -1 (clamp reads -1, clamp_ reads block 0), and every later reader of the step sees
+// block 0 where the table said -1. Allocations per call (suites/detail/sparse_mla_*.h):
+// request index 3, slot mapping 18, clamp's copy 1, C128A 1 + 16 with decode tokens + 5 with
+// prefill tokens.
 
 #include "kernels/ops.h"
 #include "suites/all_suites.h"
+#include "suites/detail/sparse_mla_batch.h"
+#include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/sparse_mla_inputs.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
 #include "suites/fused/sparse_mla_slot_mapping_fused.h"
@@ -17,13 +22,34 @@
 namespace clampbench::suites {
 namespace {
 
-Outputs run_slot_mapping(CaseData& data, const ParamPoint& p, bool in_place) {
+Outputs run_builder(CaseData& data, const ParamPoint& p, bool in_place) {
+  const std::int64_t ratio = p.get("ratio");
+  const std::int64_t block_size = detail::sparse_mla_storage_block_size(ratio);
   Tensor& block_table = data.get("block_table");  // view of the runner's shared table
+  const Tensor& query_start_loc = data.get("query_start_loc");
+  const std::int64_t num_tokens = data.get("positions").size(0);  // cm.num_actual_tokens
+  Tensor req_ids = detail::token_to_req_indices(data.get("req_id_per_token_buffer"), query_start_loc, num_tokens);
   Tensor& out = data.get("compressed_slot_mapping");
-  const Tensor table = in_place ? clamp_(block_table, 0) : clamp(block_table, 0);
-  detail::compressed_slot_mapping(out, data.get("query_start_loc"), data.get("seq_lens"), table,
-                                  detail::kSparseMlaStorageBlockSize, p.get("ratio"), p.get("Q"));
-  return {{"compressed_slot_mapping", out}};
+  {
+    const Tensor table = in_place ? clamp_(block_table, 0) : clamp(block_table, 0);
+    detail::compressed_slot_mapping(out, query_start_loc, data.get("seq_lens"), table, block_size, ratio,
+                                    p.get("Q"));
+  }
+  const detail::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
+                                     data.get("c128a_prefill_buffer")};
+  detail::C128aOutputs c128a = detail::c128a_slices(buffers, {});  // ratio 4: no C128A fields
+  if (ratio == detail::kC128aRatio) {
+    const detail::DecodePrefillSplit split =
+        detail::split_decodes_and_prefills(query_start_loc, detail::kReorderBatchThreshold);
+    c128a = detail::build_c128a_topk_metadata(data.get("positions"), ratio, split, req_ids,
+                                              block_table.slice(0, 0, split.num_decodes), block_size,
+                                              data.get("slot_mapping"), buffers);
+  }
+  return {{"compressed_slot_mapping", out},
+          {"req_id_per_token", req_ids},
+          {"c128a_global_decode_topk_indices", c128a.global_decode},
+          {"c128a_decode_topk_lens", c128a.decode_lens},
+          {"c128a_prefill_topk_indices", c128a.prefill_local}};
 }
 
 }  // namespace
@@ -31,11 +57,12 @@ Outputs run_slot_mapping(CaseData& data, const ParamPoint& p, bool in_place) {
 Suite make_sparse_mla_slot_mapping_suite() {
   return SuiteBuilder("sparse_mla_slot_mapping")
       .describe(
-          "DeepSeek V4 sparse MLA: compressed-KV slot mapping from the shared block table. "
-          "clamp_ rewrites the persistent table's -1 entries (padding rows, holes) to block 0 "
-          "for every later reader; with 0-padded tables the variants are indistinguishable.")
-      .source("vllm/v1/attention/backends/mla/flashmla_sparse.py",
-              "DeepseekV4FlashMLAMetadataBuilder.build -> compressor_utils.get_compressed_slot_mapping")
+          "DeepSeek V4 sparse MLA metadata: compressed-KV slot mapping from the shared block table, "
+          "then (ratio 128) C128A top-k metadata from the same table. clamp_ rewrites the persistent "
+          "table's -1 entries (padding rows, holes) to block 0 for the C128A decode slots and every "
+          "later reader; with 0-padded tables the variants are indistinguishable.")
+      .source("vllm/models/deepseek_v4/sparse_mla.py",
+              "DeepseekV4FlashMLAMetadataBuilder.build -> get_compressed_slot_mapping, build_c128a_topk_metadata")
       .device(SuiteDevice::Gpu)
       .axis("R", {2, 8}, {1, 64, 256}, {1, 16, 128, 256, 512})
       .axis("L", {131072}, {131072, 1048576}, {131072, 262144, 1048576})
@@ -44,11 +71,12 @@ Suite make_sparse_mla_slot_mapping_suite() {
       .axis("padding", {0, 1, 2}, {0, 1, 2}, {0, 1, 2})
       .axis("Q", {4}, {1, 8}, {1, 4, 64})  // most query tokens of one request
       .inputs(detail::make_sparse_mla_inputs)
-      .outputs({"compressed_slot_mapping"})
+      .outputs({"compressed_slot_mapping", "req_id_per_token", "c128a_global_decode_topk_indices",
+                "c128a_decode_topk_lens", "c128a_prefill_topk_indices"})
       .variant("clamp", "tmp = block_table.clamp(min=0): one copy of the whole table (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_slot_mapping(d, p, false); })
+               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, false); })
       .variant("clamp_", "block_table.clamp_(min=0): the shared table rewritten in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_slot_mapping(d, p, true); })
+               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, true); })
       .reader("metadata_block_table",
               "the metadata's block_table field, i.e. the input view as the builder left it",
               [](CaseData& d, const Outputs&, const ParamPoint&) {
@@ -59,7 +87,8 @@ Suite make_sparse_mla_slot_mapping_suite() {
               [](CaseData& d, const Outputs&, const ParamPoint&) {
                 return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
               })
-      .variant("fused", "table read with negatives as 0, never written; no allocation (issue 8 floor)",
+      .variant("fused", "one pass into the builder's buffers; table read (negatives as 0 for the slot "
+               "mapping, as is for C128A), never written; no allocation (issue 8 floor)",
                fused::fused_sparse_mla_slot_mapping)
       .build();
 }

@@ -1,12 +1,14 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Inputs of the sparse-MLA slot-mapping suite: a step of R padded requests over the runner's
-// shared block table. The builder sees a view of the table's first R rows; the runner's table
-// has spare rows beyond it. Real requests come first, CUDA-graph padding rows (no query, no
-// sequence) last, as vLLM orders them. The "padding" axis decides what the table holds where
-// no block is: 0 everywhere (upstream since #35431), -1 in padding rows, or -1 padding rows
-// plus -1 holes in real rows.
+// Inputs of the sparse-MLA suite: a step of R padded requests over the runner's shared block
+// table. The builder sees a view of the table's first R rows; the runner's table has spare rows
+// beyond it. As vLLM reorders a batch (decodes first, threshold 1), the first half of the real
+// requests (rounded up) are single-token decodes, the rest prefills of 2..Q tokens (Q = 1: all
+// decodes), CUDA-graph padding rows (no query, no sequence) last. The "padding" axis decides
+// what the table holds where no block is: 0 everywhere (upstream since #35431), -1 in padding
+// rows, or -1 padding rows plus -1 holes in real rows, one of them in a column every decode
+// token's C128A row reads. Every sequence spans at least one whole 256-token block.
 
 #include <algorithm>
 #include <cstdint>
@@ -15,13 +17,13 @@
 #include "kernels/ops.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/ngram_rng.h"
-#include "suites/detail/sparse_mla_slot_mapping.h"
+#include "suites/detail/sparse_mla_batch.h"
+#include "suites/detail/sparse_mla_step_inputs.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites::detail {
 
 inline constexpr std::int64_t kSparseMlaSpareRows = 2;
-inline constexpr std::int32_t kStaleSlot = 987654321;  // what the output buffer held before
 
 inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   const std::int64_t reqs = p.get("R");
@@ -29,10 +31,11 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
   const std::int64_t ratio = p.get("ratio");
   const std::int64_t padding = p.get("padding");
   const std::int64_t max_query = p.get("Q");
-  const std::int64_t bs = kSparseMlaStorageBlockSize;
+  const std::int64_t bs = kSparseMlaBlockSize;  // one column per 256 tokens, at any ratio
   const std::int64_t cols = cdiv(max_len, bs);
   const std::int64_t rows = reqs + kSparseMlaSpareRows;
   const std::int64_t pad_rows = reqs >= 2 ? std::max<std::int64_t>(1, reqs / 4) : 0;
+  const std::int64_t decodes = (reqs - pad_rows + 1) / 2;
   const std::int32_t pad_value = padding == 0 ? 0 : -1;
   CaseRng rng(seed);
 
@@ -40,22 +43,24 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
   std::vector<std::int32_t> query_start(static_cast<std::size_t>(reqs + 1), 0);
   std::vector<std::int32_t> seq_lens(static_cast<std::size_t>(reqs), 0);
   for (std::int64_t r = 0; r < reqs - pad_rows; ++r) {
-    const std::int64_t qlen = rng.uniform(1, max_query);
-    std::int64_t len = rng.uniform(qlen, max_len);
+    const std::int64_t qlen = r < decodes || max_query < 2 ? 1 : rng.uniform(2, max_query);
+    std::int64_t len = rng.uniform(std::max(qlen, bs), max_len);
     if (qlen <= ratio && rng.chance(1, 2)) {
       // Put a compression boundary (p + 1 = m * ratio) inside the query.
-      const std::int64_t m = rng.uniform(1, (max_len - qlen + 1) / ratio);
+      const std::int64_t m = rng.uniform(cdiv(bs, ratio), (max_len - qlen + 1) / ratio);
       len = m * ratio + rng.uniform(0, qlen - 1);
     }
     seq_lens[static_cast<std::size_t>(r)] = static_cast<std::int32_t>(len);
     query_start[static_cast<std::size_t>(r + 1)] = static_cast<std::int32_t>(query_start[static_cast<std::size_t>(r)] + qlen);
-    const std::int64_t used = (len - 1) / ratio / bs + 1;  // blocks the compressed stream reaches
+    const std::int64_t used = cdiv(len, bs);  // blocks the sequence holds
     std::int32_t* row = table.data() + r * cols;
     for (std::int64_t c = 0; c < cols; ++c) row[c] = c < used ? static_cast<std::int32_t>(rng.uniform(1, 65535)) : 0;
     if (padding == 2) {
       for (std::int64_t c = 0; c < cols; ++c)
         if (rng.chance(1, 16)) row[c] = -1;
-      row[rng.uniform(0, used - 1)] = -1;  // at least one hole where the mapping reads
+      // A hole in a whole block before the last token: the decode token's C128A row reads
+      // compressed entries up to (len // 128) - 1, i.e. every column below len // 256.
+      row[rng.uniform(0, len / bs - 1)] = -1;
     }
   }
   for (std::int64_t r = reqs - pad_rows; r < reqs; ++r)
@@ -68,10 +73,8 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
   data.add("block_table_base", base, Role::Persistent);
   data.add("query_start_loc", from_vector(query_start, {reqs + 1}, device), Role::Persistent);
   data.add("seq_lens", from_vector(seq_lens, {reqs}, device), Role::Persistent);
-  data.add("compressed_slot_mapping",
-           from_vector(std::vector<std::int64_t>(static_cast<std::size_t>(reqs * max_query), kStaleSlot),
-                       {reqs * max_query}, device),
-           Role::PersistentWritable);
+  add_step_token_inputs(data, table, cols, query_start, seq_lens);
+  add_builder_buffers(data, reqs * max_query, ratio == kC128aRatio ? c128a_max_compressed(max_len) : 0);
   return data;
 }
 

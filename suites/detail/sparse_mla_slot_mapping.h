@@ -18,9 +18,6 @@
 
 namespace clampbench::suites::detail {
 
-// Storage block size of the compressed KV cache (DeepSeek V4).
-inline constexpr std::int64_t kSparseMlaStorageBlockSize = 256;
-
 // out int64 [>= tokens]: -1 everywhere, then for every query token at absolute position p with
 // (p + 1) % ratio == 0: block_table[row, (p / ratio) / bs] * bs + (p / ratio) % bs.
 inline void compressed_slot_mapping(Tensor& out, const Tensor& query_start_loc, const Tensor& seq_lens,

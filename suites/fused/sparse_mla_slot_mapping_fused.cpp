@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// fused sparse_mla_slot_mapping: every element of compressed_slot_mapping computed in one
-// pass. The host loop also checks what the eager form would reject and the kernel's binary
-// search relies on: query_start_loc non-decreasing, mapped tokens inside the buffer, block
-// columns inside the table.
+// fused sparse_mla_slot_mapping: every element of the builder's outputs (compressed slot
+// mapping, request index, C128A metadata) computed in one pass into the builder's buffers.
+// The host loop also checks what the eager form would reject and the kernel's binary search
+// relies on: query_start_loc non-decreasing, mapped tokens inside the buffer, table reads
+// inside the table.
 
 #include "suites/fused/sparse_mla_slot_mapping_fused.h"
 
@@ -13,47 +14,72 @@
 
 #include "kernels/error.h"
 #include "kernels/runtime.h"
-#include "suites/detail/sparse_mla_slot_mapping.h"
-#include "suites/fused/detail/sparse_mla_slot_mapping_row.h"
+#include "suites/detail/sparse_mla_batch.h"
+#include "suites/detail/sparse_mla_c128a.h"
+#include "suites/fused/detail/sparse_mla_c128a_row.h"
 #include "suites/fused/detail/tensor_refs.h"
 
 namespace clampbench::suites::fused {
 
 Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
-  Tensor& out_tensor = data.get("compressed_slot_mapping");
-  detail::SparseMlaArgs args{
-      detail::ref1<const std::int32_t>(data.get("query_start_loc"), "query_start_loc"),
-      detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens"),
-      detail::ref2<const std::int32_t>(data.get("block_table"), "block_table"),
-      suites::detail::kSparseMlaStorageBlockSize, p.get("ratio"), p.get("Q")};
-  const auto out = detail::ref1<std::int64_t>(out_tensor, "compressed_slot_mapping");
-  const std::int64_t reqs = args.block_table.rows;
-  CB_CHECK(args.query_start_loc.size >= reqs + 1 && args.seq_lens.size >= reqs, ErrorKind::ShapeMismatch,
-           "fused sparse_mla: {} table rows, {} query starts, {} seq_lens", reqs, args.query_start_loc.size,
-           args.seq_lens.size);
-  CB_CHECK(args.compress_ratio > 0, ErrorKind::InvalidArgument, "fused sparse_mla: ratio {}", args.compress_ratio);
+  namespace sd = suites::detail;
+  const std::int64_t ratio = p.get("ratio");
+  CB_CHECK(ratio > 0, ErrorKind::InvalidArgument, "fused sparse_mla: ratio {}", ratio);
+  const Tensor& query_start_loc = data.get("query_start_loc");
+  const std::int64_t tokens = data.get("positions").size(0);
+  const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
+                                 data.get("c128a_prefill_buffer")};
+  const sd::DecodePrefillSplit split = ratio == sd::kC128aRatio
+                                           ? sd::split_decodes_and_prefills(query_start_loc, sd::kReorderBatchThreshold)
+                                           : sd::DecodePrefillSplit{};
+  const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
+  const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);
+  Tensor& compressed = data.get("compressed_slot_mapping");
+  const detail::SparseMlaStep step{
+      {detail::ref1<const std::int32_t>(query_start_loc, "query_start_loc"),
+       detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens"),
+       detail::ref2<const std::int32_t>(data.get("block_table"), "block_table"),
+       sd::sparse_mla_storage_block_size(ratio), ratio, p.get("Q")},
+      detail::ref1<std::int64_t>(compressed, "compressed_slot_mapping"),
+      detail::ref1<std::int32_t>(req_ids, "req_id_per_token"),
+      detail::ref1<const std::int64_t>(data.get("positions"), "positions"),
+      detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
+      detail::ref2<std::int32_t>(buffers.global_decode.slice(0, 0, split.num_decode_tokens), "c128a_global_decode"),
+      detail::ref1<std::int32_t>(c128a.decode_lens, "c128a_decode_lens"),
+      detail::ref2<std::int32_t>(c128a.prefill_local, "c128a_prefill"),
+      buffers.global_decode.size(1),
+      split.num_decodes};
+  const std::int64_t reqs = step.slots.block_table.rows;
+  CB_CHECK(step.slots.query_start_loc.size >= reqs + 1 && step.slots.seq_lens.size >= reqs,
+           ErrorKind::ShapeMismatch, "fused sparse_mla: {} table rows, {} query starts, {} seq_lens", reqs,
+           step.slots.query_start_loc.size, step.slots.seq_lens.size);
 
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_sparse_mla_slot_mapping(args, out,
-                                                 static_cast<cudaStream_t>(Runtime::current().stream().handle));
+    detail::launch_fused_sparse_mla_step(step, static_cast<cudaStream_t>(Runtime::current().stream().handle));
 #endif
   } else {
     for (std::int64_t r = 0; r < reqs; ++r) {
-      const std::int64_t start = args.query_start_loc[r], end = args.query_start_loc[r + 1];
-      const std::int64_t mapped = std::min(end - start, args.max_query_len);
+      const std::int64_t start = step.slots.query_start_loc[r], end = step.slots.query_start_loc[r + 1];
+      const std::int64_t mapped = std::min(end - start, step.slots.max_query_len);
       CB_CHECK(start <= end && start >= 0, ErrorKind::InvalidArgument,
                "fused sparse_mla: query_start_loc not non-decreasing at row {}", r);
-      CB_CHECK(start + mapped <= out.size, ErrorKind::IndexOutOfRange,
-               "fused sparse_mla: row {} maps tokens up to {} into a buffer of {}", r, start + mapped, out.size);
+      CB_CHECK(start + mapped <= step.compressed.size, ErrorKind::IndexOutOfRange,
+               "fused sparse_mla: row {} maps tokens up to {} into a buffer of {}", r, start + mapped,
+               step.compressed.size);
     }
-    for (std::int64_t i = 0; i < out.size; ++i) {
+    for (std::int64_t i = 0, total = step.total(); i < total; ++i) {
       bool bad = false;
-      out[i] = detail::sparse_mla_slot(args, i, &bad);
-      CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: token {} maps outside the block table", i);
+      detail::sparse_mla_step_store(step, i, &bad);
+      CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the table",
+               i);
     }
   }
-  return {{"compressed_slot_mapping", out_tensor}};
+  return {{"compressed_slot_mapping", compressed},
+          {"req_id_per_token", req_ids},
+          {"c128a_global_decode_topk_indices", c128a.global_decode},
+          {"c128a_decode_topk_lens", c128a.decode_lens},
+          {"c128a_prefill_topk_indices", c128a.prefill_local}};
 }
 
 }  // namespace clampbench::suites::fused

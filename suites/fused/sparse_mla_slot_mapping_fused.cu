@@ -1,29 +1,32 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The fused sparse-MLA slot-mapping kernel: a grid-stride loop over the output buffer, one
-// store per element (-1 or the slot). The shared block table is only loaded.
+// The fused sparse-MLA builder kernel: a grid-stride loop over the step's index space
+// (compressed slot mapping, request index, C128A decode slots and lens, C128A prefill
+// indices), one store per element. The shared block table is only loaded.
 
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.h"
-#include "suites/fused/detail/sparse_mla_slot_mapping_row.h"
+#include "suites/fused/detail/sparse_mla_c128a_row.h"
 
 namespace clampbench::suites::fused::detail {
 namespace {
 
-__global__ void fused_sparse_mla_slot_mapping_kernel(SparseMlaArgs args, Ref1<std::int64_t> out) {
-  for (std::int64_t i = clampbench::detail::cuda::global_thread(); i < out.size;
+__global__ void fused_sparse_mla_step_kernel(SparseMlaStep step) {
+  const std::int64_t total = step.total();
+  for (std::int64_t i = clampbench::detail::cuda::global_thread(); i < total;
        i += clampbench::detail::cuda::grid_stride()) {
-    bool bad = false;  // a column outside the table (the host loop throws) stores -1
-    out[i] = sparse_mla_slot(args, i, &bad);
+    bool bad = false;  // a read outside the table (the host loop throws) stores -1
+    sparse_mla_step_store(step, i, &bad);
   }
 }
 
 }  // namespace
 
-void launch_fused_sparse_mla_slot_mapping(SparseMlaArgs args, Ref1<std::int64_t> out, cudaStream_t stream) {
-  if (out.size == 0) return;
-  fused_sparse_mla_slot_mapping_kernel<<<clampbench::detail::cuda::grid_for(out.size),
-                                         clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(args, out);
+void launch_fused_sparse_mla_step(SparseMlaStep step, cudaStream_t stream) {
+  const std::int64_t total = step.total();
+  if (total == 0) return;
+  fused_sparse_mla_step_kernel<<<clampbench::detail::cuda::grid_for(total),
+                                 clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(step);
   CB_CUDA_CHECK_LAUNCH();
 }
 

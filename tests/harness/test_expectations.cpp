@@ -58,6 +58,8 @@ TEST(Expectations, TheCheckedInFileMatchesTheRegisteredSuites) {
   ParamPoint zero;
   for (auto [k, v] : {std::pair{"R", 8}, {"L", 131072}, {"ratio", 4}, {"padding", 0}, {"Q", 4}}) zero.set(k, v);
   EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", zero).verdict, Verdict::Same);
+  p.set("ratio", 128);  // the C128A decode slots read the clamped table
+  EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", p).verdict, Verdict::OutputMismatch);
   ParamPoint u;
   for (auto [k, v] : {std::pair{"R", 8}, {"L", 256}, {"K", 3}}) u.set(k, v);
   EXPECT_EQ(e.expect("ngram_update", "clamp_naive", u).verdict, Verdict::OutputMismatch);

@@ -8,6 +8,7 @@ set(CLAMPBENCH_NGRAM_SPARSE_TESTS
   ${CMAKE_CURRENT_LIST_DIR}/test_ngram_propose.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_ngram_update.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_sparse_mla_slot_mapping.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_sparse_mla_table.cpp
 )
 
 add_executable(test_suites_ngram_sparse ${CLAMPBENCH_NGRAM_SPARSE_TESTS})

@@ -101,24 +101,29 @@ TEST(CBT_SUITE(FusedNgramSlot), NgramFindLongestEarliestMatch) {
   check_fused_case(suite("ngram_find"), fused::fused_ngram_find, std::move(data), p, 1, "");
 }
 
-// The fused builder reads -1 entries as block 0 and leaves them in the shared table: the
-// later reader counting negative entries sees what it sees after clamp, not after clamp_.
+// The fused builder reads -1 entries as block 0 for the slot mapping and as -1 for the C128A
+// decode slots (as clamp's step sees them) and leaves them in the shared table: the later reader
+// counting negative entries sees what it sees after clamp, not after clamp_.
 TEST(CBT_SUITE(FusedNgramSlot), SparseMlaLeavesSharedTableNegative) {
   CBT_REQUIRE_DEVICE();
   const Suite& s = suite("sparse_mla_slot_mapping");
-  const ParamPoint p = point({{"R", 8}, {"L", 131072}, {"ratio", 4}, {"padding", 2}, {"Q", 4}});
-  CaseData data = s.make_inputs(p, 5, kDevice);
-  const Values table_before = values(data.get("block_table"));
-  std::int64_t negatives = 0;
-  for (auto v : table_before) negatives += v < 0 ? 1 : 0;
-  ASSERT_GT(negatives, 0);
-  CaseData after_clamp = data.clone();
-  (void)s.find_variant("clamp")->fn(after_clamp, p);
-  (void)fused::fused_sparse_mla_slot_mapping(data, p);
-  EXPECT_EQ(values(data.get("block_table")), table_before);
-  for (const Reader& r : s.readers) {
-    SCOPED_TRACE(r.name);
-    expect_same_outputs(r.fn(data, {}, p), r.fn(after_clamp, {}, p));
+  for (const std::int64_t ratio : {4, 128}) {
+    SCOPED_TRACE(ratio);
+    const ParamPoint p = point({{"R", 8}, {"L", 131072}, {"ratio", ratio}, {"padding", 2}, {"Q", 4}});
+    CaseData data = s.make_inputs(p, 5, kDevice);
+    const Values table_before = values(data.get("block_table"));
+    std::int64_t negatives = 0;
+    for (auto v : table_before) negatives += v < 0 ? 1 : 0;
+    ASSERT_GT(negatives, 0);
+    CaseData after_clamp = data.clone();
+    const Outputs ref = s.find_variant("clamp")->fn(after_clamp, p);
+    const Outputs outs = fused::fused_sparse_mla_slot_mapping(data, p);
+    expect_same_outputs(ref, outs);
+    EXPECT_EQ(values(data.get("block_table")), table_before);
+    for (const Reader& r : s.readers) {
+      SCOPED_TRACE(r.name);
+      expect_same_outputs(r.fn(data, {}, p), r.fn(after_clamp, {}, p));
+    }
   }
 }
 

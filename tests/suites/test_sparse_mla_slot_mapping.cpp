@@ -1,152 +1,110 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 7 on a hand-worked step: R = 3 (row 2 is a CUDA-graph padding row), M = 4, block size
-// 256, Q = 4 (so the output buffer has 12 slots), over a 4-row runner table whose row 3 lies
-// outside the builder's view.
-//   row 0  seq 10, 3 query tokens (0..2) at positions 7 8 9; ratio 4: only 7 closes a group
-//          -> c = 1, block col 0 -> slot table[0][0] * 256 + 1 at token 0
-//   row 1  seq 1028, 4 query tokens (3..6) at positions 1024..1027: 1027 closes a group
-//          -> c = 256, block col 1 -> slot table[1][1] * 256 + 0 at token 6
-//   row 2  padding: no query, no sequence.
-// Ratio 128 with row 1 at seq 1025 (positions 1021..1024): 1023 closes a group -> c = 7,
-// block col 0 -> slot table[1][0] * 256 + 7 at token 5.
+// Spec 7 on a hand-worked step, worked from vLLM's kernels (compressor_utils
+// _compressed_slot_mapping_kernel, sparse_mla _build_c128a_topk_metadata_kernel), not from the
+// port. R = 3 (row 2 is a CUDA-graph padding row), M = 4 columns of 256 tokens (L = 1024), Q = 4
+// (buffers of 12 rows), over a 4-row runner table whose row 3 lies outside the builder's view.
+// Table rows: 0 = {5, h0, 6, 0}, 1 = {7, h1, 11, 0}; h0, h1 = 8, 9, or -1 holes (padding 2).
+//   row 0  decode: seq 600, one query token (token 0) at position 599
+//   row 1  prefill: seq 513, tokens 1..3 at positions 510 511 512
+// req_id_per_token = {0, 1, 1, 1}. Storage block size 256 / ratio.
+// Ratio 4 (bs 64): 599 closes a group -> c 149, col 2, slot 6 * 64 + 21 = 405 at token 0;
+//   511 -> c 127, col 1, slot h1' * 64 + 63 at token 2 (h1' = h1 clamped: 639, or 63 for a hole).
+// Ratio 128 (bs 2): only 511 closes -> c 3, col 1, slot h1' * 2 + 1 at token 2 (19, or 1).
+//   C128A, W = cdiv(cdiv(1024, 128), 128) * 128 = 128, split (threshold 1): 1 decode row,
+//   1 decode token, 3 prefill tokens. Decode token 0: n = 600 // 128 = 4 -> slots
+//   {5*2, 5*2+1, h0*2, h0*2+1} = {10, 11, 16, 17}, with a hole {10, 11, -2, -1} as clamp leaves
+//   the table and {10, 11, 0, 1} after clamp_; then -1. lens = {4} (slot_mapping[0] = 1623 >= 0).
+//   Prefill tokens: n = 511 // 128 = 3, 512 // 128 = 4, 513 // 128 = 4 -> {0, 1, 2, -1...},
+//   {0, 1, 2, 3, -1...} twice.
 
 #include <gtest/gtest.h>
 
-#include "tests/suites/test_ngram_sparse_support.h"
+#include "tests/suites/sparse_mla_hand_step.h"
 
 namespace clampbench::testing {
 namespace {
 
-constexpr std::int32_t X = -1;
-
-// padding: 0 -> 0-filled padding rows; 1 -> -1 padding rows; 2 -> also -1 holes at [0][2]
-// (never read) and [1][1] (read by token 6).
-CaseData hand_worked_step(int padding, std::int32_t row1_seq_len = 1028) {
-  const std::int32_t pad = padding == 0 ? 0 : -1;
-  const std::int32_t hole = padding == 2 ? -1 : 0;
-  const std::vector<std::int32_t> table = {
-      5,   0,   hole, 0,    //
-      7,   padding == 2 ? -1 : 9, 0, 0,  //
-      pad, pad, pad,  pad,  //
-      pad, pad, pad,  pad};
-  CaseData data;
-  data.device = kTestDevice;
-  Tensor base = from_vector(table, {4, 4}, kTestDevice);
-  data.add("block_table", base.slice(0, 0, 3), Role::Persistent);
-  data.add("block_table_base", base, Role::Persistent);
-  data.add("query_start_loc", from_vector(std::vector<std::int32_t>{0, 3, 7, 7}, {4}, kTestDevice),
-           Role::Persistent);
-  data.add("seq_lens", from_vector(std::vector<std::int32_t>{10, row1_seq_len, 0}, {3}, kTestDevice),
-           Role::Persistent);
-  data.add("compressed_slot_mapping", from_vector(std::vector<std::int64_t>(12, 77), {12}, kTestDevice),
-           Role::PersistentWritable);
-  return data;
-}
-
-ParamPoint step_point(std::int64_t ratio, std::int64_t padding) {
-  return point({{"R", 3}, {"L", 1024}, {"ratio", ratio}, {"padding", padding}, {"Q", 4}});
-}
-
-// The eager slot-mapping kernel makes 18 allocations (suites/detail/sparse_mla_slot_mapping.h);
-// clamp adds the copy of the table: 3 x 4 int32 = 48 bytes.
-constexpr std::uint64_t kKernelAllocs = 18;
+// Allocations per call (suites/detail/sparse_mla_*.h): request index 3 (arange, le, sum),
+// slot-mapping kernel 18, clamp's copy of the 3 x 4 table 1 (48 bytes); at ratio 128 C128A
+// 1 (arange) + 16 (decode tokens) + 5 (prefill tokens).
+constexpr std::uint64_t kReqIdAllocs = 3, kKernelAllocs = 18, kC128aDecode = 16, kC128aPrefill = 5;
 constexpr std::uint64_t kTableBytes = 3 * 4 * 4;
 
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedSlotsAndAllocationsOfBothVariants) {
+TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioFourAndAllocationsOfEveryVariant) {
   CB_REQUIRE_TEST_DEVICE();
   const Suite& suite = suite_named("sparse_mla_slot_mapping");
   for (int padding : {0, 1, 2}) {
     SCOPED_TRACE(padding);
-    const std::int32_t token6 = padding == 2 ? 0 : 9 * 256;  // a hole reads as block 0
-    const std::vector<std::int32_t> expected = {5 * 256 + 1, X, X, X, X, X, token6, X, X, X, X, X};
-    CaseData a = hand_worked_step(padding), b = hand_worked_step(padding);
-    CallAllocations ca, cb;
-    const Outputs out_a = run_counted(suite, "clamp", a, step_point(4, padding), &ca);
-    const Outputs out_b = run_counted(suite, "clamp_", b, step_point(4, padding), &cb);
-    EXPECT_EQ(ints(output(out_a, "compressed_slot_mapping")), expected);
-    EXPECT_EQ(ints(output(out_b, "compressed_slot_mapping")), expected);
-    EXPECT_EQ(ca.count, kKernelAllocs + 1);
-    EXPECT_EQ(cb.count, kKernelAllocs);
+    const std::vector<std::int32_t> expected = {405, X, padding == 2 ? 63 : 639, X, X, X, X, X, X, X, X, X};
+    CaseData a = hand_step(padding, 4), b = hand_step(padding, 4), f = hand_step(padding, 4);
+    CallAllocations ca, cb, cf;
+    const Outputs out_a = run_counted(suite, "clamp", a, hand_point(4, padding), &ca);
+    const Outputs out_b = run_counted(suite, "clamp_", b, hand_point(4, padding), &cb);
+    const Outputs out_f = run_counted(suite, "fused", f, hand_point(4, padding), &cf);
+    for (const Outputs* o : {&out_a, &out_b, &out_f}) {
+      EXPECT_EQ(ints(output(*o, "compressed_slot_mapping")), expected);
+      EXPECT_EQ(ints(output(*o, "req_id_per_token")), (std::vector<std::int32_t>{0, 1, 1, 1}));
+      EXPECT_EQ(output(*o, "c128a_global_decode_topk_indices").numel(), 0) << "None at ratio 4";
+      EXPECT_EQ(output(*o, "c128a_decode_topk_lens").numel(), 0);
+      EXPECT_EQ(output(*o, "c128a_prefill_topk_indices").numel(), 0);
+    }
+    EXPECT_EQ(ca.count, kReqIdAllocs + kKernelAllocs + 1);  // 22
+    EXPECT_EQ(cb.count, kReqIdAllocs + kKernelAllocs);      // 21
+    EXPECT_EQ(cf.count, 0u);
     EXPECT_EQ(ca.bytes - cb.bytes, kTableBytes);
   }
 }
 
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), RatioOneTwentyEight) {
-  CB_REQUIRE_TEST_DEVICE();
-  CaseData data = hand_worked_step(1, 1025);
-  const Outputs outs = run_counted(suite_named("sparse_mla_slot_mapping"), "clamp", data, step_point(128, 1));
-  EXPECT_EQ(ints(output(outs, "compressed_slot_mapping")),
-            (std::vector<std::int32_t>{X, X, X, X, X, 7 * 256 + 7, X, X, X, X, X, X}));
-}
-
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), ClampInPlaceRewritesTheSharedTableOnlyWhenItHoldsMinusOne) {
+TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioOneTwentyEightC128a) {
   CB_REQUIRE_TEST_DEVICE();
   const Suite& suite = suite_named("sparse_mla_slot_mapping");
-  const std::vector<std::int32_t> spare_row = {X, X, X, X};
   for (int padding : {0, 1, 2}) {
     SCOPED_TRACE(padding);
-    CaseData a = hand_worked_step(padding), b = hand_worked_step(padding);
-    const std::vector<std::int32_t> original = ints(a.get("block_table_base"));
-    run_counted(suite, "clamp", a, step_point(4, padding));
-    const Outputs outs_b = run_counted(suite, "clamp_", b, step_point(4, padding));
-    EXPECT_EQ(ints(a.get("block_table_base")), original) << "clamp leaves the shared table as it was";
-    const std::vector<std::int32_t> after = ints(b.get("block_table_base"));
-    if (padding == 0) {
-      EXPECT_EQ(after, original) << "a 0-padded table has nothing to clamp";
-    } else {
-      // View rows: -1 entries now 0; the spare row outside the view keeps its -1.
-      const std::vector<std::int32_t> view_after(after.begin(), after.begin() + 12);
-      const std::vector<std::int32_t> expected_view = {5, 0, 0, 0, 7, padding == 2 ? 0 : 9, 0, 0, 0, 0, 0, 0};
-      EXPECT_EQ(view_after, expected_view);
-      EXPECT_EQ(std::vector<std::int32_t>(after.begin() + 12, after.end()), spare_row);
+    const bool hole = padding == 2;
+    CaseData a = hand_step(padding, 128), b = hand_step(padding, 128), f = hand_step(padding, 128);
+    CallAllocations ca, cb, cf;
+    const Outputs out_a = run_counted(suite, "clamp", a, hand_point(128, padding), &ca);
+    const Outputs out_b = run_counted(suite, "clamp_", b, hand_point(128, padding), &cb);
+    const Outputs out_f = run_counted(suite, "fused", f, hand_point(128, padding), &cf);
+    const std::vector<std::int32_t> slots = {X, X, hole ? 1 : 19, X, X, X, X, X, X, X, X, X};
+    const std::vector<std::int32_t> prefill =
+        concat({c128a_row({0, 1, 2}), c128a_row({0, 1, 2, 3}), c128a_row({0, 1, 2, 3})});
+    for (const Outputs* o : {&out_a, &out_b, &out_f}) {
+      EXPECT_EQ(ints(output(*o, "compressed_slot_mapping")), slots);
+      EXPECT_EQ(ints(output(*o, "req_id_per_token")), (std::vector<std::int32_t>{0, 1, 1, 1}));
+      EXPECT_EQ(output(*o, "c128a_global_decode_topk_indices").shape(), (Dims{1, 1, 128}));
+      EXPECT_EQ(ints(output(*o, "c128a_decode_topk_lens")), (std::vector<std::int32_t>{4}));
+      EXPECT_EQ(output(*o, "c128a_prefill_topk_indices").shape(), (Dims{3, 128}));
+      EXPECT_EQ(ints(output(*o, "c128a_prefill_topk_indices")), prefill);
     }
-    // Readers of the step see the difference.
-    const Reader* negatives = nullptr;
-    const Reader* metadata = nullptr;
-    for (const Reader& r : suite.readers) {
-      if (r.name == "negative_entry_count") negatives = &r;
-      if (r.name == "metadata_block_table") metadata = &r;
-    }
-    ASSERT_NE(negatives, nullptr);
-    ASSERT_NE(metadata, nullptr);
-    const ParamPoint p = step_point(4, padding);
-    const std::vector<std::int32_t> neg_a = ints(output(negatives->fn(a, {}, p), "negative_entries"));
-    const std::vector<std::int32_t> neg_b = ints(output(negatives->fn(b, outs_b, p), "negative_entries"));
-    EXPECT_EQ(neg_a, (std::vector<std::int32_t>{padding == 2 ? 1 : 0, padding == 2 ? 1 : 0, padding == 0 ? 0 : 4}));
-    EXPECT_EQ(neg_b, (std::vector<std::int32_t>{0, 0, 0}));
-    EXPECT_EQ(ints(output(metadata->fn(b, outs_b, p), "block_table")),
-              std::vector<std::int32_t>(after.begin(), after.begin() + 12));
+    // clamp (and fused) read the table as it is; clamp_ reads it clamped.
+    const std::vector<std::int32_t> as_is = c128a_row({10, 11, hole ? -2 : 16, hole ? -1 : 17});
+    const std::vector<std::int32_t> clamped = c128a_row({10, 11, hole ? 0 : 16, hole ? 1 : 17});
+    EXPECT_EQ(ints(output(out_a, "c128a_global_decode_topk_indices")), as_is);
+    EXPECT_EQ(ints(output(out_f, "c128a_global_decode_topk_indices")), as_is);
+    EXPECT_EQ(ints(output(out_b, "c128a_global_decode_topk_indices")), clamped);
+    // The buffers' rows beyond the step keep what they held.
+    EXPECT_EQ(ints(a.get("c128a_decode_lens_buffer").slice(0, 1, 12)), std::vector<std::int32_t>(11, kStale));
+    EXPECT_EQ(ints(a.get("req_id_per_token_buffer").slice(0, 4, 12)), std::vector<std::int32_t>(8, kStale));
+    EXPECT_EQ(ca.count, kReqIdAllocs + kKernelAllocs + 1 + 1 + kC128aDecode + kC128aPrefill);  // 44
+    EXPECT_EQ(cb.count, kReqIdAllocs + kKernelAllocs + 1 + kC128aDecode + kC128aPrefill);      // 43
+    EXPECT_EQ(cf.count, 0u);
+    EXPECT_EQ(ca.bytes - cb.bytes, kTableBytes);
   }
 }
 
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), GeneratorPaddingModesAndDeterminism) {
+// A decode token whose uncompressed slot is negative (a padded token) gets lens 0; its slot ids
+// are still written.
+TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), NegativeSlotMappingZeroesDecodeLens) {
   CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("sparse_mla_slot_mapping");
-  for (std::int64_t padding : {0, 1, 2}) {
-    SCOPED_TRACE(padding);
-    const ParamPoint p = point({{"R", 8}, {"L", 131072}, {"ratio", 4}, {"padding", padding}, {"Q", 4}});
-    const CaseData a = suite.make_inputs(p, 5, kTestDevice);
-    EXPECT_TRUE(same_contents(a, suite.make_inputs(p, 5, kTestDevice)));
-    EXPECT_FALSE(same_contents(a, suite.make_inputs(p, 6, kTestDevice)));
-    const Tensor& view = a.get("block_table");
-    EXPECT_EQ(view.size(0), 8);
-    EXPECT_EQ(view.size(1), 512);
-    EXPECT_TRUE(view.shares_storage_with(a.get("block_table_base")));
-    const std::vector<std::int32_t> table = ints(view);
-    std::int64_t pad_row_negatives = 0, real_row_negatives = 0;
-    for (std::size_t i = 0; i < table.size(); ++i) (i >= 6 * 512 ? pad_row_negatives : real_row_negatives) += table[i] < 0;
-    EXPECT_EQ(pad_row_negatives, padding == 0 ? 0 : 2 * 512) << "rows 6 and 7 are padding rows";
-    if (padding == 2) {
-      EXPECT_GE(real_row_negatives, 6) << "every real row has a hole";
-    } else {
-      EXPECT_EQ(real_row_negatives, 0);
-    }
-    // The slot mappings of both variants agree.
-    CaseData x = a.clone(), y = a.clone();
-    const Outputs ox = run_counted(suite, "clamp", x, p);
-    const Outputs oy = run_counted(suite, "clamp_", y, p);
-    EXPECT_EQ(ints(output(ox, "compressed_slot_mapping")), ints(output(oy, "compressed_slot_mapping")));
+  for (const char* variant : {"clamp", "clamp_", "fused"}) {
+    SCOPED_TRACE(variant);
+    CaseData data = hand_step(0, 128);
+    data.get("slot_mapping") = from_vector(std::vector<std::int64_t>{-1, 2558, 2559, 2816}, {4}, kTestDevice);
+    const Outputs outs = run_counted(suite_named("sparse_mla_slot_mapping"), variant, data, hand_point(128, 0));
+    EXPECT_EQ(ints(output(outs, "c128a_decode_topk_lens")), (std::vector<std::int32_t>{0}));
+    EXPECT_EQ(ints(output(outs, "c128a_global_decode_topk_indices")), c128a_row({10, 11, 16, 17}));
   }
 }
 

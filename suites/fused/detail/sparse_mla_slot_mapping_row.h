@@ -56,9 +56,4 @@ CB_FUSED_HD std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i,
          floor_mod(compressed, a.block_size);
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per element of out. One kernel, no allocation, no write to the table.
-void launch_fused_sparse_mla_slot_mapping(SparseMlaArgs args, Ref1<std::int64_t> out, cudaStream_t stream);
-#endif
-
 }  // namespace clampbench::suites::fused::detail

@@ -1,0 +1,107 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Site 7: DeepSeek V4 sparse MLA metadata (vllm/models/deepseek_v4/sparse_mla.py).
+
+`build` runs as released: the request index (CommonAttentionMetadata.token_to_req_indices),
+the compressed slot mapping (a Triton kernel in compressor_utils.py) from
+`block_table.clamp[_](min=0)`, and at compress ratio 128 the C128A top-k metadata (another
+Triton kernel) from the table as that line left it. Both kernels run in Triton's interpreter.
+
+0.27.0 also narrowed the C128A rows to `active_topk_width` and packed them; the port keeps
+0.25.0's layout (docs/vllm-sites.md), so a packed result is laid out again as 0.25.0's, with
+-1 in the columns 0.27.0 no longer writes: any other value there in the port is a difference."""
+import numpy as np
+import torch
+
+from .extract import compile_nodes, find_function
+from .release import Stand
+from .site import Site
+from .sites_chunked import Captured
+
+SPARSE = "vllm/models/deepseek_v4/sparse_mla.py"
+COMPRESSOR = "vllm/v1/attention/backends/mla/compressor_utils.py"
+UTILS = "vllm/v1/attention/backends/utils.py"
+BACKEND = "vllm/v1/attention/backend.py"
+BUILDERS = ("DeepseekV4FlashMLAMetadataBuilder", "DeepseekV4SparseMLAMetadataBuilder")
+KV_BLOCK_SIZE = 256  # cache_config.block_size: the only kernel block size the backend supports
+C128A = ("c128a_global_decode_buffer", "c128a_decode_lens_buffer", "c128a_prefill_buffer")
+
+
+def _build(release):
+    module = release.module(SPARSE)
+    return (module, *find_function(module, [f"{b}.build" for b in BUILDERS]))
+
+
+def _locate(release):
+    module, fn, _ = _build(release)
+    return module, [fn]
+
+
+def _builder_class(release):
+    module, build, owner = _build(release)
+    c128a, _ = find_function(module, [f"{owner}._build_c128a_metadata"])
+    ns = release.namespace(triton=True, DeepseekV4FlashMLAMetadata=Captured)
+    release.load(COMPRESSOR, ["get_compressed_slot_mapping"], ns)
+    release.load(SPARSE, ["build_c128a_topk_metadata", "_C128A_TOPK_ALIGNMENT"], ns)
+    release.load(UTILS, ["split_decodes_and_prefills"], ns)
+    compile_nodes(module, [build, c128a], ns, class_name=owner)
+    backend = release.module(BACKEND)
+    to_req, _ = find_function(backend, ["CommonAttentionMetadata.token_to_req_indices"])
+    # np_to_pinned_tensor (vllm.utils.torch_utils) pins a numpy array's tensor: pinning needs
+    # CUDA and changes no value (the pin_memory adaptation).
+    cm_ns = release.namespace(np=np, np_to_pinned_tensor=torch.from_numpy)
+    compile_nodes(backend, [to_req], cm_ns, class_name="CommonAttentionMetadata", base=Stand)
+    return ns[owner], cm_ns["CommonAttentionMetadata"]
+
+
+def _unpack(packed, buffer_before):
+    """0.27.0's packed C128A rows laid out in 0.25.0's buffer: rows at the buffer's stride,
+    -1 past the packed width, the rest of the buffer as it was."""
+    out = buffer_before.clone()
+    if packed is not None and packed.numel():
+        rows = packed.reshape(packed.shape[0], -1)
+        out[:rows.shape[0]] = -1
+        out[:rows.shape[0], :rows.shape[1]] = rows
+    return out
+
+
+def _bind(release):
+    builder_cls, cm_cls = _builder_class(release)
+
+    def run(params, inputs, counted):
+        ratio, qsl = params["ratio"], inputs["query_start_loc"]
+        width = inputs["c128a_global_decode_buffer"].shape[1]
+        before = {name: inputs[name].clone() for name in C128A}
+        builder = builder_cls.__new__(builder_cls)
+        builder.__dict__.update(
+            compress_ratio=ratio, topk_tokens=0, reorder_batch_threshold=1, c128a_max_compressed=width,
+            kv_cache_spec=Stand(block_size=KV_BLOCK_SIZE, storage_block_size=KV_BLOCK_SIZE // ratio),
+            req_id_per_token_buffer=inputs["req_id_per_token_buffer"],
+            compressed_slot_mapping_buffer=inputs["compressed_slot_mapping"],
+            **{name: inputs[name] for name in C128A})
+        lens = qsl[1:] - qsl[:-1]
+        cm = cm_cls(query_start_loc=qsl, query_start_loc_cpu=qsl.clone(), seq_lens=inputs["seq_lens"],
+                    num_reqs=qsl.shape[0] - 1, num_actual_tokens=int(qsl[-1]), max_query_len=int(lens.max()),
+                    max_seq_len=int(inputs["seq_lens"].max()), block_table_tensor=inputs["block_table"],
+                    slot_mapping=inputs["slot_mapping"], positions=inputs["positions"],
+                    _token_to_req_indices_cache=None, is_prefilling=None)
+        with counted():
+            md = builder.build(0, cm)
+        decode, prefill = md.c128a_global_decode_topk_indices, md.c128a_prefill_topk_indices
+        packed = decode is not None and decode.shape[-1] < width or prefill is not None and prefill.shape[-1] < width
+        if packed:  # 0.27.0's layout, laid out as 0.25.0's (module docstring)
+            inputs["c128a_global_decode_buffer"] = _unpack(decode, before["c128a_global_decode_buffer"])
+            inputs["c128a_prefill_buffer"] = _unpack(prefill, before["c128a_prefill_buffer"])
+            decode = None if decode is None else inputs["c128a_global_decode_buffer"][:decode.shape[0]].unsqueeze(1)
+            prefill = None if prefill is None else inputs["c128a_prefill_buffer"][:prefill.shape[0]]
+        return {"compressed_slot_mapping": inputs["compressed_slot_mapping"],
+                "req_id_per_token": md.req_id_per_token,
+                "c128a_global_decode_topk_indices": decode,
+                "c128a_decode_topk_lens": md.c128a_decode_topk_lens,
+                "c128a_prefill_topk_indices": prefill}
+    return run
+
+
+SITES = [Site("sparse_mla_slot_mapping", SPARSE,
+              "DeepseekV4FlashMLAMetadataBuilder.build (request index, compressed slot mapping, C128A top-k "
+              "metadata)", _locate, _bind, views={"block_table": "block_table_base"})]

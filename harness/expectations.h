@@ -46,7 +46,8 @@ class Expectations {
   std::vector<ExpectationRule> rules_;
 };
 
-// CLAMPBENCH_SOURCE_DIR/results/expectations.json, baked in at build time.
+// ../share/clampbench/expectations.json next to the running binary when it is installed,
+// else CLAMPBENCH_SOURCE_DIR/results/expectations.json, baked in at build time.
 std::string default_expectations_path();
 
 }  // namespace clampbench

@@ -17,7 +17,7 @@ install(FILES results/expectations.json results/schema-v1.json results/SCHEMA.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench)
 install(DIRECTORY scripts/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench/scripts
         USE_SOURCE_PERMISSIONS FILES_MATCHING PATTERN "*.py"
-        PATTERN "__pycache__" EXCLUDE)
+        PATTERN "__pycache__" EXCLUDE PATTERN "detail" EXCLUDE)
 
 install(DIRECTORY kernels/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/clampbench/kernels
         FILES_MATCHING PATTERN "*.h")

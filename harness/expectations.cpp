@@ -3,6 +3,7 @@
 #include "harness/expectations.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -130,6 +131,14 @@ void Expectations::apply_order_writes(const std::string& suite, const ParamPoint
 }
 
 std::string default_expectations_path() {
+  // An installed binary (PREFIX/bin) carries its own copy in PREFIX/share/clampbench; a build
+  // tree's binary has none there and reads the source tree's.
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = (exe.parent_path() / ".." / "share" / "clampbench" / "expectations.json").lexically_normal();
+    if (std::filesystem::is_regular_file(installed, ec)) return installed.string();
+  }
   return std::string(CLAMPBENCH_SOURCE_DIR) + "/results/expectations.json";
 }
 

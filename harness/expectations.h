@@ -61,7 +61,8 @@ class Expectations {
   std::vector<KnownOrderWrite> known_order_writes_;
 };
 
-// CLAMPBENCH_SOURCE_DIR/results/expectations.json, baked in at build time.
+// ../share/clampbench/expectations.json next to the running binary when it is installed,
+// else CLAMPBENCH_SOURCE_DIR/results/expectations.json, baked in at build time.
 std::string default_expectations_path();
 
 }  // namespace clampbench

@@ -34,7 +34,7 @@ struct RunConfig {
   std::uint64_t seed = 1;
   std::string out = "results/latest.json";
   std::string dump_dir;               // empty: no dump
-  std::string expectations_path;      // empty: CLAMPBENCH_SOURCE_DIR/results/expectations.json
+  std::string expectations_path;      // empty: default_expectations_path()
   bool timing = true;
   double min_time_s = 0.01;           // per repetition; Google Benchmark 1.7 takes seconds as double
   std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark

@@ -89,4 +89,6 @@ Suite make_mamba_fallback_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_mamba_fallback_suite, 11);
+
 }  // namespace clampbench::suites

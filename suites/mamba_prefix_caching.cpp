@@ -103,4 +103,6 @@ Suite make_mamba_prefix_caching_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_mamba_prefix_caching_suite, 10);
+
 }  // namespace clampbench::suites

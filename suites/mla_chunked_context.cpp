@@ -121,4 +121,6 @@ Suite make_mla_chunked_context_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_mla_chunked_context_suite, 30);
+
 }  // namespace clampbench::suites

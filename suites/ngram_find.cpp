@@ -72,4 +72,6 @@ Suite make_ngram_find_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_ngram_find_suite, 20);
+
 }  // namespace clampbench::suites

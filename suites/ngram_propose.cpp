@@ -124,4 +124,6 @@ Suite make_ngram_propose_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_ngram_propose_suite, 21);
+
 }  // namespace clampbench::suites

@@ -131,4 +131,6 @@ Suite make_ngram_update_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_ngram_update_suite, 22);
+
 }  // namespace clampbench::suites

@@ -93,4 +93,6 @@ Suite make_sparse_mla_slot_mapping_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_sparse_mla_slot_mapping_suite, 70);
+
 }  // namespace clampbench::suites

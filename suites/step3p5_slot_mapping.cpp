@@ -96,4 +96,6 @@ Suite make_step3p5_slot_mapping_suite() {
       .build();
 }
 
+CLAMPBENCH_REGISTER_SUITE(make_step3p5_slot_mapping_suite, 60);
+
 }  // namespace clampbench::suites

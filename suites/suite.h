@@ -3,7 +3,8 @@
 #pragma once
 // A Suite is one vLLM metadata builder under test: where it comes from, its parameter axes,
 // its seeded input generator, which inputs are persistent, and its variants. Each suite file
-// defines a make_<name>_suite() that returns one, built with the fluent SuiteBuilder.
+// defines a make_<name>_suite() that returns one, built with the fluent SuiteBuilder, and
+// registers it with CLAMPBENCH_REGISTER_SUITE (below).
 
 #include <cstdint>
 #include <functional>
@@ -131,8 +132,21 @@ class SuiteBuilder {
   Suite suite_;
 };
 
-// Every registered suite, in a fixed order (suites/registry.cpp lists them explicitly).
+// Every registered suite, sorted by registration order, then name; built on first use.
+// Throws std::logic_error when two registrations build suites of the same name.
 const std::vector<Suite>& all_suites();
 const Suite* find_suite(const std::string& name);
+
+// A suite registers itself from its own file, with one line at namespace scope after its
+// factory (docs/adding-a-suite.md):
+//   CLAMPBENCH_REGISTER_SUITE(make_ngram_find_suite, 20);
+// `order` places it in all_suites() whatever the link order (the spec's order: 10, 11, 20...).
+// Nothing else names that file, so clampbench::suites links its archive whole (CMake).
+class SuiteRegistrar {
+ public:
+  SuiteRegistrar(int order, Suite (*make)());
+};
+#define CLAMPBENCH_REGISTER_SUITE(factory, order) \
+  static const ::clampbench::SuiteRegistrar clampbench_registrar_##factory { order, &factory }
 
 }  // namespace clampbench

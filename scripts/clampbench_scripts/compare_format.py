@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Renders a comparison (comparison.compare_runs) as Markdown, aligned text or JSON."""
+"""Renders a comparison (comparison.compare_runs) as aligned text or JSON, and the cells and
+headline that compare_markdown.py (the PR comment) shares."""
 import json
 
 from clampbench_scripts import calls
@@ -50,7 +51,7 @@ def table_cells(entry):
             _verdict_cell(entry["verdict"]) + _order_writes_note(entry.get("order_dependent_writes")))
 
 
-def _headline(result, failing):
+def headline_lines(result, failing):
     rows = result["rows"]
     worse = sum(1 for e in rows if e["regressions"])
     b, h = result["base"], result["head"]
@@ -69,40 +70,30 @@ def _headline(result, failing):
     return lines
 
 
-def _changes(result):
+def row_changes(result):
     lines = [f"added: {r['case_id']} {r['variant']}" for r in result["added"]]
     return lines + [f"removed: {r['case_id']} {r['variant']}" for r in result["removed"]]
-
-
-def render_markdown(result, failing):
-    out = ["## clampbench compare", ""] + [f"- {line}" for line in _headline(result, failing)] + [""]
-    out.append("| " + " | ".join(HEADERS) + " |")
-    out.append("|" + "---|" * len(HEADERS))
-    for entry in result["rows"]:
-        cells = [c.replace("|", "\\|") for c in table_cells(entry)]
-        if entry["regressions"]:
-            cells = [f"**{c}**" for c in cells]
-        out.append("| " + " | ".join(cells) + " |")
-    extra = _changes(result)
-    if extra:
-        out += ["", "### Rows in only one run", ""] + [f"- {line}" for line in extra]
-    return "\n".join(out) + "\n"
 
 
 def render_text(result, failing):
     table = [HEADERS] + [table_cells(e) for e in result["rows"]]
     widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
-    out = list(_headline(result, failing)) + [""]
+    out = list(headline_lines(result, failing)) + [""]
     for i, row in enumerate(table):
         mark = "! " if i and result["rows"][i - 1]["regressions"] else "  "
         out.append(mark + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
-    return "\n".join(out + [""] + _changes(result)).rstrip() + "\n"
+    return "\n".join(out + [""] + row_changes(result)).rstrip() + "\n"
 
 
 def render_json(result, failing):
     doc = dict(result, failing=failing, regression=bool(failing),
                calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS])
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+
+
+def render_markdown(result, failing):
+    from clampbench_scripts import compare_markdown  # it imports this module's cells
+    return compare_markdown.render_markdown(result, failing)
 
 
 RENDERERS = {"md": render_markdown, "text": render_text, "json": render_json}

@@ -2,16 +2,28 @@
 # SPDX-License-Identifier: Apache-2.0
 """Exports of one run for other tools.
 
-gbench: Google Benchmark JSON as `--benchmark_repetitions=N --benchmark_format=json` writes
-it (one "iteration" entry per repetition, then mean/median/stddev/cv aggregates), named
-"<case_id>/<variant>" = "suite/params/variant", so Google Benchmark's tools/compare.py can
-compare two exports (including its U test). real_time is the primary time (device time on
-cuda, wall on host), cpu_time the process CPU time. Ledger figures are user counters.
-Variants without timing are left out (gbench entries must carry times).
+gbench: Google Benchmark JSON, for Google Benchmark's own tools/compare.py. Two kinds of
+benchmark family per (case, variant):
+  time: named exactly as clampbench's native --benchmark_out names them,
+      "<case_id>/<variant>/repeats:<N>/real_time" (host: wall time) or ".../manual_time"
+      (cuda: CUDA-event time), one "iteration" entry per repetition, then the mean, median,
+      stddev and cv aggregates ("<name>_median", ...). real_time is the primary time,
+      cpu_time the process CPU time, both in ns. The ledger figures ride along as counters
+      (compare.py does not compare counters).
+  allocations: "<case_id>/<variant>/allocs", ".../allocated_bytes" and ".../peak_bytes", one
+      "iteration" entry each whose real_time and cpu_time are the per-call allocation count,
+      bytes requested and peak bytes. Their time_unit says "ns" only because Google Benchmark
+      has no other kind of unit: the numbers are a count and bytes. compare.py reports their
+      relative change like any time (its U test needs repetitions: these have one, as the
+      counts are exact).
+  A variant without timing gets the allocation families only.
 
-bmf: Bencher Metric Format, {"<name>": {"latency": {"value", "lower_value", "upper_value"},
-"allocations": {"value"}, "bytes": {"value"}, "peak_bytes": {"value"}}}; latency is the
-median with p10/p90 bounds in ns.
+bmf: Bencher Metric Format, {"<case_id>/<variant>": {measure slug: {"value", ...}}} with the
+measure slugs Bencher expects to be created with these units:
+  latency          ns      the primary time's median, lower_value p10, upper_value p90
+  allocations      count   allocations per call (ledger total)
+  allocated-bytes  bytes   bytes requested per call
+  peak-bytes       bytes   peak bytes in use during the call
 """
 import json
 import os
@@ -20,8 +32,23 @@ import statistics
 from clampbench_scripts.results import LEDGER_FIGURES
 
 
+# Google Benchmark's suffix for the time the family reports as real_time.
+_TIME_SUFFIX = {"device": "manual_time", "wall": "real_time"}
+# (family suffix, ledger figure) of the allocation families; (slug, figure) of BMF measures.
+GBENCH_LEDGER_FAMILIES = (("allocs", "allocations"), ("allocated_bytes", "bytes_requested"),
+                          ("peak_bytes", "peak_bytes"))
+BMF_LEDGER_MEASURES = (("allocations", "allocations"), ("allocated-bytes", "bytes_requested"),
+                       ("peak-bytes", "peak_bytes"))
+
+
 def benchmark_name(row):
     return f"{row['case_id']}/{row['variant']}"
+
+
+def native_time_name(row, repetitions):
+    """The name clampbench's own timing pass gives this family in --benchmark_out."""
+    suffix = _TIME_SUFFIX.get(row.get("time_primary"), "real_time")
+    return f"{benchmark_name(row)}/repeats:{repetitions}/{suffix}"
 
 
 def _gbench_context(env):
@@ -49,30 +76,42 @@ def _aggregates(real, cpu):
             ("cv", "percentage", cv(real), cv(cpu)))
 
 
+def _time_family(row, family):
+    real = [float(x) for x in (row["time"] or {}).get("samples") or []]
+    if not real:
+        return []
+    cpu = [float(x) for x in (row["cpu_time"] or {}).get("samples") or []]
+    if len(cpu) != len(real):
+        cpu = real
+    name = native_time_name(row, len(real))
+    common = {"family_index": family, "per_family_instance_index": 0, "run_name": name,
+              "repetitions": len(real), "threads": 1, "iterations": row["iterations"] or 1, "time_unit": "ns"}
+    counters = {f: (row["ledger"] or {}).get(f) for f in LEDGER_FIGURES}
+    counters = {k: v for k, v in counters.items() if v is not None}
+    out = [dict(common, name=name, run_type="iteration", repetition_index=i, real_time=r, cpu_time=c, **counters)
+           for i, (r, c) in enumerate(zip(real, cpu))]
+    for agg, unit, r, c in _aggregates(real, cpu):
+        out.append(dict(common, name=f"{name}_{agg}", run_type="aggregate", aggregate_name=agg,
+                        aggregate_unit=unit, real_time=r, cpu_time=c, **counters))
+    return out
+
+
 def to_gbench(env, rows):
     benchmarks = []
-    family = 0
     for row in rows.values():
-        real = [float(x) for x in (row["time"] or {}).get("samples") or []]
-        if not real:
-            continue
-        cpu = [float(x) for x in (row["cpu_time"] or {}).get("samples") or []]
-        if len(cpu) != len(real):
-            cpu = real
-        name = benchmark_name(row)
-        common = {"family_index": family, "per_family_instance_index": 0, "run_name": name,
-                  "repetitions": len(real), "threads": 1,
-                  "iterations": row["iterations"] or 1, "time_unit": "ns"}
-        counters = {f: (row["ledger"] or {}).get(f) for f in LEDGER_FIGURES}
-        counters = {k: v for k, v in counters.items() if v is not None}
-        for i, (r, c) in enumerate(zip(real, cpu)):
-            benchmarks.append(dict(common, name=name, run_type="iteration", repetition_index=i,
-                                   real_time=r, cpu_time=c, **counters))
-        for agg, unit, r, c in _aggregates(real, cpu):
-            benchmarks.append(dict(common, name=f"{name}_{agg}", run_type="aggregate",
-                                   aggregate_name=agg, aggregate_unit=unit,
-                                   real_time=r, cpu_time=c, **counters))
-        family += 1
+        families = [_time_family(row, 0)]
+        for suffix, figure in GBENCH_LEDGER_FAMILIES:
+            value = (row["ledger"] or {}).get(figure)
+            if value is not None:
+                name = f"{benchmark_name(row)}/{suffix}"
+                families.append([{"name": name, "run_name": name, "run_type": "iteration", "family_index": 0,
+                                  "per_family_instance_index": 0, "repetitions": 1, "repetition_index": 0,
+                                  "threads": 1, "iterations": 1, "real_time": value, "cpu_time": value,
+                                  "time_unit": "ns"}])
+        for entries in families:
+            if entries:
+                index = 1 + max((b["family_index"] for b in benchmarks), default=-1)
+                benchmarks += [dict(b, family_index=index) for b in entries]
     return {"context": _gbench_context(env), "benchmarks": benchmarks}
 
 
@@ -85,8 +124,7 @@ def to_bmf(env, rows):
             measures["latency"] = {"value": t["median"], "lower_value": t.get("p10", t["median"]),
                                    "upper_value": t.get("p90", t["median"])}
         if row["ledger"]:
-            for measure, figure in (("allocations", "allocations"), ("bytes", "bytes_requested"),
-                                    ("peak_bytes", "peak_bytes")):
+            for measure, figure in BMF_LEDGER_MEASURES:
                 if row["ledger"].get(figure) is not None:
                     measures[measure] = {"value": row["ledger"][figure]}
         if measures:

@@ -5,6 +5,7 @@ import json
 import os
 
 import pytest
+from clampbench_scripts import compare_markdown, synth
 from conftest import compare_json, fixture, load_json, row_of, run_script
 
 BASE = fixture("base.json")
@@ -155,16 +156,69 @@ def test_added_and_removed_rows(tmp_path):
     assert "Rows in only one run" in md and "added: " in md and "removed: " in md
 
 
-def test_markdown_table(target):
+def md_tables(text):
+    """{table heading: [row lines]} of a --format md comment."""
+    tables, heading = {}, None
+    for line in text.splitlines():
+        if line.startswith("#### "):
+            heading = (heading[0] + 1 if heading else 0, line[5:])
+            tables[heading] = []
+        elif heading and line.startswith("| ") and not line.startswith("| case"):
+            tables[heading].append(line)
+    return tables
+
+
+def test_markdown_comment(target):
     proc = run_script("compare.py", BASE, fixture("head_alloc_regression.json"))
     assert proc.returncode == 1
-    lines = proc.stdout.splitlines()
-    header = next(i for i, line in enumerate(lines) if line.startswith("| case"))
-    rows = [line for line in lines[header + 2:] if line.startswith("|")]
-    assert len(rows) == sum(len(c["variants"]) for c in load_json(BASE)["cases"])
-    worse = [r for r in rows if "WORSE" in r]
-    assert len(worse) == 1 and target[0] in worse[0] and "**" in worse[0]
-    assert "RESULT: REGRESSION in allocations" in proc.stdout
+    text = proc.stdout
+    assert text.startswith("## clampbench compare: REGRESSION in allocations\n")
+    assert "RESULT: REGRESSION in allocations" in text
+    opened, full = text.split("<details>")
+    n_rows = sum(len(c["variants"]) for c in load_json(BASE)["cases"])
+    # In the open: the changed row, and the rows whose verdict is a finding; grouped by suite.
+    open_rows = [r for rows in md_tables(opened).values() for r in rows]
+    worse = [r for r in open_rows if "WORSE" in r]
+    suite, label = target[0].split("/", 1)
+    assert len(worse) == 1 and f"**{label}**" in worse[0] and "**" in worse[0]
+    assert any(h[1].startswith(suite + " ") for h in md_tables(opened))
+    assert all("WORSE" in r or "mutation" in r or "output_mismatch" in r or "error" in r for r in open_rows)
+    # The full table, every row, inside <details>.
+    assert "</details>" in full and "<summary>Full table" in full
+    assert sum(len(rows) for rows in md_tables(full).values()) == n_rows
+    assert "cut to fit" not in text
+
+
+def nightly_pair(tmp_path, every_row_changes):
+    """A base and head of the nightly set's size (7 suites x 53 cases x 3 variants = 1113 rows)."""
+    events = {"alloc": ((0, 0, 1), 1), "time": ((1, 1, 1), 1), "blip": ((2, 2, 2), 9)}
+    base, head = synth.write_history(str(tmp_path), runs=2, cases_per_suite=53, reps=5, events=events)
+    if every_row_changes:
+        doc = load_json(head)
+        for case in doc["cases"]:
+            for v in case["variants"]:
+                v["allocations"]["ledger"]["total"]["allocations"] += 1
+        with open(head, "w") as f:
+            json.dump(doc, f)
+    return base, head
+
+
+@pytest.mark.parametrize("every_row_changes", [False, True])
+def test_markdown_comment_of_the_nightly_set_fits_github(tmp_path, every_row_changes):
+    base, head = nightly_pair(tmp_path, every_row_changes)
+    text = run_script("compare.py", base, head, "--format", "md").stdout
+    assert len(text) < compare_markdown.GITHUB_COMMENT_LIMIT
+    assert text.rstrip().endswith("</details>") and "RESULT: REGRESSION in allocations" in text
+    opened, full = text.split("<details>")
+    assert "rows cut to fit GitHub's 65,536-character comment limit" in full
+    kept_open = sum(len(rows) for rows in md_tables(opened).values())
+    if every_row_changes:
+        assert "Changes and findings: 1113 of 1113 rows" in opened
+        assert f"{1113 - kept_open} of 1113 changed rows cut to fit" in opened
+    else:  # the allocation step and the time step are all in the open, nothing cut there
+        assert "Changes and findings: 1 of 1113 rows" in opened or kept_open >= 1
+        assert kept_open == int(opened.split("Changes and findings: ")[1].split(" ")[0])
+        assert "WORSE" in opened and "changed rows cut" not in opened
 
 
 def test_text_format_and_output_file(tmp_path):

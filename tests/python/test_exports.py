@@ -14,12 +14,20 @@ def variants(doc):
     return [(c["case_id"], v) for c in doc["cases"] for v in c["variants"]]
 
 
+def native_name(case_id, v):
+    """clampbench's own --benchmark_out name of a variant's timing (test_cli_filters.cpp pins it)."""
+    suffix = {"wall": "real_time", "device": "manual_time"}[v["timing"]["primary"]]
+    return f"{case_id}/{v['name']}/repeats:{v['timing']['repetitions']}/{suffix}"
+
+
 def check_gbench(out, doc):
     assert set(out) == {"context", "benchmarks"}
     assert out["context"]["host_name"] == doc["environment"]["host_name"]
     bench = out["benchmarks"]
+    # What Google Benchmark's compare.py needs to pair and compare an entry.
+    assert all({"name", "run_type", "time_unit", "real_time", "cpu_time"} <= set(b) for b in bench)
     for case_id, v in variants(doc):
-        name = f"{case_id}/{v['name']}"
+        name = native_name(case_id, v)
         samples = v["timing"][v["timing"]["primary"]]["samples"]
         its = [b for b in bench if b["name"] == name]
         assert [b["run_type"] for b in its] == ["iteration"] * len(samples)
@@ -35,12 +43,22 @@ def check_gbench(out, doc):
         assert aggs["cv"]["aggregate_unit"] == "percentage" and aggs["mean"]["aggregate_unit"] == "time"
         cpu = v["timing"]["cpu"]["samples"]
         assert aggs["mean"]["cpu_time"] == statistics.fmean(cpu)
-    # per family, iterations come before aggregates, as gbench writes them
+        # The allocation families: real_time (and cpu_time) is the exact per-call figure.
+        total = v["allocations"]["ledger"]["total"]
+        for suffix, figure in (("allocs", "allocations"), ("allocated_bytes", "bytes_requested"),
+                               ("peak_bytes", "peak_bytes")):
+            entry = [b for b in bench if b["name"] == f"{case_id}/{v['name']}/{suffix}"]
+            assert len(entry) == 1 and entry[0]["run_type"] == "iteration"
+            assert entry[0]["real_time"] == entry[0]["cpu_time"] == total[figure]
+    # per family, iterations come before aggregates, as gbench writes them; one name per family
     families = {}
     for b in bench:
-        families.setdefault(b["family_index"], []).append(b["run_type"])
-    assert len(families) == len(variants(doc))
-    assert all(kinds == sorted(kinds, key=lambda k: k == "aggregate") for kinds in families.values())
+        families.setdefault(b["family_index"], []).append(b)
+    assert len(families) == 4 * len(variants(doc))
+    for entries in families.values():
+        kinds = [b["run_type"] for b in entries]
+        assert kinds == sorted(kinds, key=lambda k: k == "aggregate")
+        assert len({b["run_name"] for b in entries}) == 1
 
 
 def test_compare_format_gbench_exports_head():
@@ -67,8 +85,9 @@ def test_export_bmf():
         assert m["latency"] == {"value": wall["median"], "lower_value": wall["p10"], "upper_value": wall["p90"]}
         total = v["allocations"]["ledger"]["total"]
         assert m["allocations"] == {"value": total["allocations"]}
-        assert m["bytes"] == {"value": total["bytes_requested"]}
-        assert m["peak_bytes"] == {"value": total["peak_bytes"]}
+        assert m["allocated-bytes"] == {"value": total["bytes_requested"]}
+        assert m["peak-bytes"] == {"value": total["peak_bytes"]}
+        assert set(m) == {"latency", "allocations", "allocated-bytes", "peak-bytes"}
     assert json.loads(run_script("compare.py", BASE, BASE, "--format", "bmf").stdout) == out
 
 
@@ -79,7 +98,9 @@ def test_variant_without_timing(tmp_path):
     path.write_text(json.dumps(doc))
     name = doc["cases"][0]["case_id"] + "/" + doc["cases"][0]["variants"][0]["name"]
     g = json.loads(run_script("export.py", path, "--format", "gbench").stdout)
-    assert g["benchmarks"] and all(b["run_name"] != name for b in g["benchmarks"])
+    names = {b["name"] for b in g["benchmarks"]}
+    assert not any(n.startswith(name + "/repeats:") for n in names)  # no time family
+    assert name + "/allocs" in names  # the allocations are exported all the same
     b = json.loads(run_script("export.py", path, "--format", "bmf").stdout)
     assert "latency" not in b[name] and "allocations" in b[name]
 

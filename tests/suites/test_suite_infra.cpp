@@ -3,6 +3,10 @@
 // The registration types: parameter points, the cartesian product of a size set, builder
 // validation, CaseData (deep clone preserving views and aliasing) and the registry.
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "suites/all_suites.h"
@@ -149,11 +153,31 @@ TEST(SuiteInfra, CloneDeepCopiesAndPreservesViewsAndAliasing) {
   EXPECT_EQ(values(table), (Values{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
 }
 
-TEST(SuiteInfra, RegistryListsTheTenSuitesInSpecOrder) {
-  const std::vector<std::string> expected = {
-      "mamba_prefix_caching", "mamba_fallback", "ngram_find", "ngram_propose", "ngram_update",
-      "mla_chunked_context", "mamba_block_table", "rocm_aiter_fa_chunks", "step3p5_slot_mapping",
-      "sparse_mla_slot_mapping"};
+// The suite files of the source tree: suites/<name>.cpp holding a CLAMPBENCH_REGISTER_SUITE.
+std::vector<std::string> registering_files() {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(CLAMPBENCH_SOURCE_DIR "/suites")) {
+    if (e.path().extension() != ".cpp") continue;
+    std::ifstream in(e.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("\nCLAMPBENCH_REGISTER_SUITE(") != std::string::npos) names.push_back(e.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Each suite file registers itself, and the linker kept every one of them (the archive is
+// linked whole): the registry holds exactly the suites of suites/*.cpp, file name = suite name.
+TEST(SuiteInfra, RegistryHoldsEverySuiteFileOfTheTree) {
+  const std::vector<std::string> files = registering_files();
+  ASSERT_FALSE(files.empty());
+  std::vector<std::string> registered;
+  for (const auto& s : all_suites()) registered.push_back(s.name);
+  std::vector<std::string> sorted = registered;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, files);
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());  // no name twice
+  const std::vector<std::string>& expected = registered;
   const auto& all = all_suites();
   ASSERT_EQ(all.size(), expected.size());
   for (std::size_t i = 0; i < all.size(); ++i) {

@@ -39,6 +39,16 @@ template <typename T, typename F> bool with_out(DType out, F&& f) {
   return false;
 }
 
+// Calls f(X{}) with X = T when `in` is the compute dtype, X = int32_t when it is Int32 and T
+// is int64 (int32 promoted against int64: T(x) is load_as's conversion); else returns false.
+template <typename T, typename F> bool with_input(DType in, F&& f) {
+  if (in == dtype_of<T>()) return f(T{});
+  if constexpr (std::is_same_v<T, std::int64_t>) {
+    if (in == DType::Int32) return f(std::int32_t{});
+  }
+  return false;
+}
+
 template <typename T, ElementOp Op> void binary_loop(const ElementwiseArgs& a) {
   const DType ot = a.out.dtype, t0 = a.in[0].dtype;
   constexpr DType tt = dtype_of<T>();
@@ -56,12 +66,20 @@ template <typename T, ElementOp Op> void binary_loop(const ElementwiseArgs& a) {
     return;
   }
   const DType t1 = a.in[1].dtype;
-  if (t0 == tt && t1 == tt && with_out<T>(ot, [&](auto o) {
-        using O = decltype(o);
-        walk_rows<3>(a.out.sizes, {&a.out, &a.in[0], &a.in[1]},
-                     [&](char* const* p, const std::int64_t* st, std::int64_t n) {
-                       row3<O, T, T>(p, st, n, [](T x, T y) { return O(binary_op<T>(Op, x, y)); });
-                     });
+  if (with_input<T>(t0, [&](auto x) {
+        using X = decltype(x);
+        return with_input<T>(t1, [&](auto y) {
+          using Y = decltype(y);
+          return with_out<T>(ot, [&](auto o) {
+            using O = decltype(o);
+            walk_rows<3>(
+                a.out.sizes, {&a.out, &a.in[0], &a.in[1]},
+                [&](char* const* p, const std::int64_t* st, std::int64_t n) {
+                  row3<O, X, Y>(p, st, n, [](X u, Y v) { return O(binary_op<T>(Op, T(u), T(v))); });
+                },
+                true);
+          });
+        });
       }))
     return;
   walk<3>(a.out.sizes, {&a.out, &a.in[0], &a.in[1]}, [&](char* const* p) {
@@ -87,7 +105,7 @@ template <typename T> void copy_loop(const ElementwiseArgs& a) {
       using X = decltype(x);
       walk_rows<2>(a.out.sizes, {&a.out, &a.in[0]}, [&](char* const* p, const std::int64_t* st, std::int64_t n) {
         row2<O, X>(p, st, n, [](X v) { return static_cast<O>(static_cast<T>(v)); });
-      });
+      }, true);
     });
   });
 }

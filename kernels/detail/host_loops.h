@@ -6,6 +6,7 @@
 // strided) operands run as one flat loop of pointer increments.
 
 #include <array>
+#include <utility>
 #include <cstdint>
 
 #include "kernels/detail/backend.h"
@@ -43,13 +44,47 @@ template <int N> Flat<N> flatten(const Dims& shape, const std::array<const Tenso
   return f;
 }
 
+// True when operand k of `f` never reaches one address from two positions (sorted by stride,
+// each dim steps over the whole extent of the ones inside it), i.e. writes to it commute.
+template <int N> bool no_self_overlap(const Flat<N>& f, int k) {
+  int order[kMaxDims];
+  for (int d = 0; d < f.nd; ++d) order[d] = d;
+  for (int i = 1; i < f.nd; ++i)  // insertion sort by byte stride
+    for (int j = i; j > 0 && f.bs[k][order[j]] < f.bs[k][order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
+  std::int64_t span = 1;  // bytes covered by the dims so far (at least one element's worth)
+  for (int i = 0; i < f.nd; ++i) {
+    const std::int64_t b = f.bs[k][order[i]];
+    if (b < span) return false;
+    span = b * f.ext[order[i]];
+  }
+  return true;
+}
+
+// Makes the longest dim innermost when the innermost is short (an unfolded window, a small
+// trailing dim), so that rows are long. Only for elementwise ops whose operand 0 (the output)
+// has no self overlap: their results do not depend on the order elements are visited in.
+template <int N> void prefer_long_rows(Flat<N>& f) {
+  if (f.nd < 2 || f.ext[f.nd - 1] >= 16 || !no_self_overlap(f, 0)) return;
+  int longest = f.nd - 1;
+  for (int d = 0; d < f.nd; ++d)
+    if (f.ext[d] > f.ext[longest]) longest = d;
+  if (f.ext[longest] < 4 * f.ext[f.nd - 1]) return;
+  for (int d = longest; d + 1 < f.nd; ++d) {  // rotate `longest` to the end, others keep order
+    std::swap(f.ext[d], f.ext[d + 1]);
+    for (int k = 0; k < N; ++k) std::swap(f.bs[k][d], f.bs[k][d + 1]);
+  }
+}
+
 // Calls row(p, step, n) once per innermost row: p[k] is operand k's first element of the row,
 // step[k] its byte stride along the row (0 for a broadcast operand), n the row's length. The
 // row function sees the strides, so it can run a contiguous row as a plain indexed loop that
 // the compiler vectorizes, and fall back to byte strides otherwise.
-template <int N, typename R> void walk_rows(const Dims& shape, const std::array<const TensorArg*, N>& ops, R&& row) {
-  const Flat<N> f = flatten<N>(shape, ops);
+// With any_order, rows may be visited in another order than row-major (see prefer_long_rows).
+template <int N, typename R>
+void walk_rows(const Dims& shape, const std::array<const TensorArg*, N>& ops, R&& row, bool any_order = false) {
+  Flat<N> f = flatten<N>(shape, ops);
   if (f.nd < 0) return;
+  if (any_order) prefer_long_rows(f);
   char* base[N];
   for (int k = 0; k < N; ++k) base[k] = ops[k]->data;
   std::int64_t step[N];

@@ -83,6 +83,8 @@ Tensor& scatter_masked_(Tensor& self, int dim, const Tensor& index, const Tensor
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value);
 Tensor& fill_(Tensor& self, Scalar value);
 Tensor& copy_(Tensor& dst, const Tensor& src);  // broadcasts src, converts dtype, crosses devices
+// torch.repeat_interleave(self, repeats), both 1-D: self[i] repeats[i] times (host tensors only).
+Tensor repeat_interleave(const Tensor& self, const Tensor& repeats);
 
 // Reductions along a dimension (keepdim=false).
 Tensor cumsum(const Tensor& a, int dim, std::optional<DType> dtype = std::nullopt);  // integral -> int64, as torch

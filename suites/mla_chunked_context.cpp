@@ -22,9 +22,9 @@ constexpr std::int64_t kWorkspace = 65536;  // chunked_prefill_workspace_size, i
 constexpr std::int64_t kBlockSize = 64;
 
 // Per call (clamp / clamp_), without DCP: max 1, (> 0) 1, sum 1, plan_chunks 5 + clamp 1/0,
-// cumulative_lens 2, max of the totals 1, token_to_request 4, seq_tot 1, max_seq_lens 1:
-// 18 / 17. DCP adds padded local lengths 3, plan_chunks 5 + clamp 1/0, cumulative_lens 2:
-// 29 / 27. No request with context: max 1, then no outputs (1 / 1).
+// cumulative_lens 2, max of the totals 1, token_to_request 2 + C, seq_tot 1, max_seq_lens 1:
+// 16 + C / 15 + C for C chunks. DCP adds padded local lengths 3, plan_chunks 5 + clamp 1/0,
+// cumulative_lens 2: 27 + C / 25 + C. No request with context: max 1, then no outputs (1 / 1).
 Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   const Tensor& context_lens = in.get("context_lens");
   const std::int64_t ranks = p.get("D"), interleave = p.get("I");
@@ -44,7 +44,7 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
   detail::ChunkPlan plan = detail::plan_chunks(context_lens, num_chunks, chunk, in_place);
   Tensor cu = detail::cumulative_lens(plan.seq_lens);
   const std::int64_t max_chunk_tokens = item_int(max(cu.select(1, requests)));
-  Tensor token_to_seq = detail::token_to_request(cu, max_chunk_tokens);
+  Tensor token_to_seq = detail::token_to_request(plan.seq_lens, max_chunk_tokens);
   Tensor max_seq_lens = amax(plan.seq_lens, 1);
 
   // One rank holds the whole context: its local plan is the global one.

@@ -14,157 +14,86 @@
 #pragma GCC diagnostic ignored "-Wint-in-bool-context"
 #pragma GCC diagnostic ignored "-Wbool-compare"
 #include "kernels/detail/element_ops.h"
+#include "kernels/detail/host_elementwise.h"
 #pragma GCC diagnostic pop
-#include "kernels/detail/host_loops.h"
+#include "kernels/detail/host_reduce.h"
 #include "kernels/error.h"
 
 namespace clampbench::detail {
 namespace {
 
 using host::walk;
+using host::elementwise_typed;
 
-template <typename T> constexpr DType dtype_of() {
-  if constexpr (std::is_same_v<T, bool>) return DType::Bool;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return DType::Int32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return DType::Int64;
-  else return DType::Float32;
-}
-
-// When every operand already has the compute dtype, load_as/store_as are plain reads and
-// writes of T (store_as<bool> of a bool is the bool itself), so the loop skips their switch.
-template <typename T> T& as(char* p) { return *reinterpret_cast<T*>(p); }
-
-template <typename T, ElementOp Op> void binary_loop(const ElementwiseArgs& a) {
-  const DType ot = a.out.dtype, t0 = a.in[0].dtype;
-  constexpr DType tt = dtype_of<T>();
-  if (a.n_in == 1) {  // right operand is the Python scalar s[0]
-    const T rhs = scalar_as<T>(a.s[0]);
-    if (ot == tt && t0 == tt) {
-      walk<2>(a.out.sizes, {&a.out, &a.in[0]}, [&](char* const* p) { as<T>(p[0]) = T(binary_op<T>(Op, as<T>(p[1]), rhs)); });
-      return;
-    }
-    walk<2>(a.out.sizes, {&a.out, &a.in[0]},
-            [&](char* const* p) { store_as<T>(p[0], ot, binary_op<T>(Op, load_as<T>(p[1], t0), rhs)); });
-    return;
-  }
-  const DType t1 = a.in[1].dtype;
-  if (ot == tt && t0 == tt && t1 == tt) {
-    walk<3>(a.out.sizes, {&a.out, &a.in[0], &a.in[1]},
-            [&](char* const* p) { as<T>(p[0]) = T(binary_op<T>(Op, as<T>(p[1]), as<T>(p[2]))); });
-    return;
-  }
-  walk<3>(a.out.sizes, {&a.out, &a.in[0], &a.in[1]}, [&](char* const* p) {
-    store_as<T>(p[0], ot, binary_op<T>(Op, load_as<T>(p[1], t0), load_as<T>(p[2], t1)));
-  });
-}
-
-template <typename T> void elementwise_typed(const ElementwiseArgs& a) {
-  const Dims& shape = a.out.sizes;
-  const DType ot = a.out.dtype, t0 = a.in[0].dtype, t1 = a.in[1].dtype, t2 = a.in[2].dtype;
-  switch (a.op) {
-#define CB_HOST_BINARY(OP) \
-  case ElementOp::OP: binary_loop<T, ElementOp::OP>(a); return;
-    CB_HOST_BINARY(Add) CB_HOST_BINARY(Sub) CB_HOST_BINARY(Mul) CB_HOST_BINARY(FloorDiv) CB_HOST_BINARY(Rem)
-    CB_HOST_BINARY(Min) CB_HOST_BINARY(Max) CB_HOST_BINARY(Eq) CB_HOST_BINARY(Ne) CB_HOST_BINARY(Lt)
-    CB_HOST_BINARY(Le) CB_HOST_BINARY(Gt) CB_HOST_BINARY(Ge) CB_HOST_BINARY(And) CB_HOST_BINARY(Or)
-#undef CB_HOST_BINARY
-    case ElementOp::Neg:
-      walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { store_as<T>(p[0], ot, T(T(0) - load_as<T>(p[1], t0))); });
-      return;
-    case ElementOp::Not:
-      walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { store_as<T>(p[0], ot, T(load_as<T>(p[1], t0) == T{})); });
-      return;
-    case ElementOp::Copy:
-      walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { store_as<T>(p[0], ot, load_as<T>(p[1], t0)); });
-      return;
-    case ElementOp::Clamp:
-      if (ot == dtype_of<T>() && t0 == dtype_of<T>()) {
-        walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { as<T>(p[0]) = clamp_op<T>(as<T>(p[1]), a); });
-        return;
-      }
-      walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { store_as<T>(p[0], ot, clamp_op<T>(load_as<T>(p[1], t0), a)); });
-      return;
-    case ElementOp::Where:
-      walk<4>(shape, {&a.out, &a.in[0], &a.in[1], &a.in[2]}, [&](char* const* p) {
-        const bool cond = load_as<bool>(p[1], t0);
-        store_as<T>(p[0], ot, cond ? load_as<T>(p[2], t1) : load_as<T>(p[3], t2));
-      });
-      return;
-    case ElementOp::Fill: {
-      const T v = scalar_as<T>(a.s[0]);
-      walk<1>(shape, {&a.out}, [&](char* const* p) { store_as<T>(p[0], ot, v); });
-      return;
-    }
-    case ElementOp::MaskedFill: {
-      const T v = scalar_as<T>(a.s[0]);
-      walk<2>(shape, {&a.out, &a.in[1]}, [&](char* const* p) {
-        if (load_as<bool>(p[1], t1)) store_as<T>(p[0], ot, v);
-      });
-      return;
-    }
-  }
-}
-
+// Reductions: slice by slice when the reduced dim has rows inside it (host_reduce.h), else
+// one row per output, reading the input through its C++ type X with an element stride.
 template <typename T> void reduce_typed(const ReduceArgs& a) {
+  if (host::reduce_by_slices<T>(a)) return;
   const TensorArg in_rows = host::drop_dim(a.in, a.dim);
   const TensorArg out_rows = a.op == ReduceOp::Cumsum ? host::drop_dim(a.out, a.dim) : a.out;
   const std::int64_t length = a.in.sizes.d[a.dim];
-  const std::int64_t in_step = a.in.strides.d[a.dim] * static_cast<std::int64_t>(element_size(a.in.dtype));
+  const std::int64_t in_step = a.in.strides.d[a.dim];
   const std::int64_t out_step =
       a.op == ReduceOp::Cumsum ? a.out.strides.d[a.dim] * static_cast<std::int64_t>(element_size(a.out.dtype)) : 0;
-  const DType it = a.in.dtype, ot = a.out.dtype;
-  auto rows = [&](auto&& row) {
-    walk<2>(in_rows.sizes, {&out_rows, &in_rows}, [&](char* const* p) { row(p[0], static_cast<const char*>(p[1])); });
-  };
-  switch (a.op) {
-    case ReduceOp::Sum:
-      rows([&](char* out, const char* in) {
-        T acc{};
-        for (std::int64_t k = 0; k < length; ++k) acc = acc + load_as<T>(in + k * in_step, it);
-        store_as<T>(out, ot, acc);
-      });
-      return;
-    case ReduceOp::Cumsum:
-      rows([&](char* out, const char* in) {
-        T acc{};
-        for (std::int64_t k = 0; k < length; ++k) {
-          acc = acc + load_as<T>(in + k * in_step, it);
-          store_as<T>(out + k * out_step, ot, acc);
-        }
-      });
-      return;
-    case ReduceOp::Max:
-    case ReduceOp::Min: {
-      const ElementOp pick = a.op == ReduceOp::Max ? ElementOp::Max : ElementOp::Min;
-      rows([&](char* out, const char* in) {
-        T acc = load_as<T>(in, it);
-        for (std::int64_t k = 1; k < length; ++k) acc = binary_op<T>(pick, acc, load_as<T>(in + k * in_step, it));
-        store_as<T>(out, ot, acc);
-      });
-      return;
+  const DType ot = a.out.dtype;
+  host::with_type(a.in.dtype, [&](auto tag) {
+    using X = decltype(tag);
+    const auto at = [in_step](const char* in, std::int64_t k) {
+      return static_cast<T>(reinterpret_cast<const X*>(in)[k * in_step]);  // load_as<T>
+    };
+    auto rows = [&](auto&& row) {
+      walk<2>(in_rows.sizes, {&out_rows, &in_rows}, [&](char* const* p) { row(p[0], static_cast<const char*>(p[1])); });
+    };
+    switch (a.op) {
+      case ReduceOp::Sum:
+        rows([&](char* out, const char* in) {
+          T acc{};
+          for (std::int64_t k = 0; k < length; ++k) acc = acc + at(in, k);
+          store_as<T>(out, ot, acc);
+        });
+        return;
+      case ReduceOp::Cumsum:
+        rows([&](char* out, const char* in) {
+          T acc{};
+          for (std::int64_t k = 0; k < length; ++k) {
+            acc = acc + at(in, k);
+            store_as<T>(out + k * out_step, ot, acc);
+          }
+        });
+        return;
+      case ReduceOp::Max:
+      case ReduceOp::Min: {
+        const ElementOp pick = a.op == ReduceOp::Max ? ElementOp::Max : ElementOp::Min;
+        rows([&](char* out, const char* in) {
+          T acc = at(in, 0);
+          for (std::int64_t k = 1; k < length; ++k) acc = binary_op<T>(pick, acc, at(in, k));
+          store_as<T>(out, ot, acc);
+        });
+        return;
+      }
+      case ReduceOp::Argmax:
+        rows([&](char* out, const char* in) {
+          T best = at(in, 0);
+          std::int64_t where = 0;
+          for (std::int64_t k = 1; k < length; ++k) {
+            const T v = at(in, k);
+            if (v > best) { best = v; where = k; }  // strict: the first maximum wins
+          }
+          store_as<std::int64_t>(out, ot, where);
+        });
+        return;
+      case ReduceOp::All:
+      case ReduceOp::Any: {
+        const bool all = a.op == ReduceOp::All;
+        rows([&](char* out, const char* in) {
+          bool acc = all;
+          for (std::int64_t k = 0; k < length && acc == all; ++k) acc = at(in, k) != T{};
+          store_as<bool>(out, ot, acc);
+        });
+        return;
+      }
     }
-    case ReduceOp::Argmax:
-      rows([&](char* out, const char* in) {
-        T best = load_as<T>(in, it);
-        std::int64_t at = 0;
-        for (std::int64_t k = 1; k < length; ++k) {
-          const T v = load_as<T>(in + k * in_step, it);
-          if (v > best) { best = v; at = k; }  // strict: the first maximum wins
-        }
-        store_as<std::int64_t>(out, ot, at);
-      });
-      return;
-    case ReduceOp::All:
-    case ReduceOp::Any: {
-      const bool all = a.op == ReduceOp::All;
-      rows([&](char* out, const char* in) {
-        bool acc = all;
-        for (std::int64_t k = 0; k < length && acc == all; ++k) acc = load_as<T>(in + k * in_step, it) != T{};
-        store_as<bool>(out, ot, acc);
-      });
-      return;
-    }
-  }
+  });
 }
 
 // The self element addressed by an index position: self's strides over the index's extents,

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """report.py HISTORY_DIR -o SITE_DIR [--baseline FILE] | report.py --single RESULT.json -o SITE_DIR
 
-Builds the static dashboard SITE_DIR/index.html + SITE_DIR/figures/*.png|svg. Bad files in
+Builds the static dashboard SITE_DIR/index.html + SITE_DIR/figures/*.svg (redrawn only when their data changed). Bad files in
 the history are named on stderr and skipped; a missing or bad baseline is named and the
 deltas against it left out. Exit 0 when a dashboard was built, 2 when there was nothing to
 build it from.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The dashboard's index.html: the latest run at a glance, the changes detected over the
 history, then per suite a latest-run table (deltas vs the previous run and the baseline)
-and the trend figures. Static, self-contained except for figures/*.png|svg."""
+and the trend figures. Static, self-contained except for figures/*.svg."""
 import html
 
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
@@ -184,7 +184,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
         parts.append("<div class=figs>")
         for metric, stem in figures.get(suite, []):
             parts.append(f"<div class=fig><a href='figures/{esc(stem)}.svg'>"
-                         f"<img src='figures/{esc(stem)}.png' alt='{esc(suite)} {esc(metric)}'></a></div>")
+                         f"<img src='figures/{esc(stem)}.svg' alt='{esc(suite)} {esc(metric)}'></a></div>")
         parts.append("</div>")
     parts.append("</body></html>\n")
     return "\n".join(parts)

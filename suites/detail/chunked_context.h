@@ -49,22 +49,23 @@ inline Tensor cumulative_lens(const Tensor& seq_lens) {
   return cu;
 }
 
-// token_to_seq [C, T] int32 with the values of MLA's torch.zeros((C, T), int32) after
-// repeat_interleave(arange(P), seq_lens[c]) is written into the first cu[c, P] entries of row
-// c (not its ops: the runtime has no repeat_interleave, and vLLM's loop allocates per chunk).
-// For t < cu[c, P], the request the token belongs to, i.e. the number of requests whose chunk
-// ends at or before t (zero-length requests are skipped, as repeat_interleave skips them); the
-// tail t >= cu[c, P] is 0. The count alone gives P in the tail; the tail is exactly where the
-// last request's comparison cu[c, P] <= t holds, so masked_fill_ with that slice of the
-// comparison (a view) writes the zeros without a mask of its own, the fewest allocations.
-// arange 1, le 1, sum 1, to(int32) 1, masked_fill_ 0: 4 allocs.
-inline Tensor token_to_request(const Tensor& cu, std::int64_t max_tokens) {
-  const std::int64_t p = cu.size(1) - 1;
-  Tensor t = arange(max_tokens, DType::Int32, cu.device()).unsqueeze(0).unsqueeze(0);
-  Tensor ends = cu.slice(1, 1, p + 1).unsqueeze(2);  // [C, P, 1]
-  Tensor ended = le(ends, t);                        // [C, P, T]
-  Tensor token_to_seq = to(sum(ended, 1), DType::Int32);
-  masked_fill_(token_to_seq, ended.select(1, p - 1), 0);  // t >= cu[c, P]
+// token_to_seq [C, T] int32, op for op as vLLM's build_mla_chunked_context_metadata writes it
+// (0.27.0 mla_attention.py:1673-1679), O(C * T):
+//   token_to_seq = torch.zeros((C, T), int32)                                  1 alloc
+//   req_indices = torch.arange(P, int32)                                       1 alloc
+//   per chunk i: repeat_interleave(req_indices, chunk_seq_lens[i])             1 alloc
+//                token_to_seq[i, :n] = that (a copy into a view)               0
+// 2 + C allocs. Row c holds each request's index once per token of its chunk (zero-length
+// requests are skipped), then the zero tail t >= cu[c, P].
+inline Tensor token_to_request(const Tensor& seq_lens, std::int64_t max_tokens) {
+  const std::int64_t c = seq_lens.size(0), p = seq_lens.size(1);
+  Tensor token_to_seq = full({c, max_tokens}, 0, DType::Int32, seq_lens.device());
+  const Tensor req_indices = arange(p, DType::Int32, seq_lens.device());
+  for (std::int64_t i = 0; i < c; ++i) {
+    const Tensor tokens = repeat_interleave(req_indices, seq_lens.select(0, i));
+    Tensor head = token_to_seq.select(0, i).slice(0, 0, tokens.size(0));
+    copy_(head, tokens);
+  }
   return token_to_seq;
 }
 

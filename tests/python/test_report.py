@@ -12,25 +12,19 @@ import pytest
 import make_fixtures
 from conftest import fixture, load_json, run_script
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BROKEN = "20261113T020000Z-broken.json"
 
 
 def check_figures(site):
     figures = os.path.join(site, "figures")
     names = sorted(os.listdir(figures))
-    pngs = [n for n in names if n.endswith(".png")]
-    svgs = [n for n in names if n.endswith(".svg")]
-    assert pngs and sorted(p[:-4] for p in pngs) == sorted(s[:-4] for s in svgs)
+    pngs = [n for n in names if n.endswith(".svg")]  # one format per figure: SVG
+    assert pngs and not [n for n in names if n.endswith(".png")]
     for name in pngs:
         path = os.path.join(figures, name)
         assert os.path.getsize(path) > 0
-        with open(path, "rb") as f:
-            assert f.read(8) == PNG_SIGNATURE, name
-    for name in svgs:
-        assert os.path.getsize(os.path.join(figures, name)) > 0
-        root = ET.parse(os.path.join(figures, name)).getroot()
-        assert root.tag.endswith("svg"), name
+        root = ET.parse(path).getroot()
+        assert root.tag.endswith("svg") and root.findall(".//{http://www.w3.org/2000/svg}path"), name
     html = open(os.path.join(site, "index.html"), encoding="utf-8").read()
     for name in pngs:
         assert f"figures/{name}" in html
@@ -82,6 +76,21 @@ def test_single_run_dashboard(tmp_path):
     pngs, html = check_figures(tmp_path)
     assert "1 run(s) in the history" in html
     assert len(pngs) == 5 * len({c["suite"] for c in load_json(fixture("base.json"))["cases"]})
+
+
+def test_unchanged_figures_are_not_redrawn(tmp_path):
+    """figures/cache.json keys each figure by its data: a rebuild of the same history keeps
+    every figure file as it is, and one whose file went missing is drawn again."""
+    assert run_script("report.py", fixture("history"), "-o", tmp_path).returncode == 0
+    figures = tmp_path / "figures"
+    stamps = {p.name: p.stat().st_mtime_ns for p in figures.glob("*.svg")}
+    gone = sorted(stamps)[0]
+    (figures / gone).unlink()
+    assert run_script("report.py", fixture("history"), "-o", tmp_path).returncode == 0
+    again = {p.name: p.stat().st_mtime_ns for p in figures.glob("*.svg")}
+    assert set(again) == set(stamps)
+    assert all(again[n] == stamps[n] for n in stamps if n != gone)
+    check_figures(tmp_path)
 
 
 def test_missing_baseline_is_named_and_skipped(tmp_path):

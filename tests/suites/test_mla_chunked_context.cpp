@@ -76,17 +76,17 @@ TEST(CBT_SUITE(MlaChunkedContext), HandWorkedWithDcp) {
 // Counting every op by the spec's rule (host allocations), without DCP:
 //   max(context_lens) 1; (context_lens > 0) 1 and its sum 1; chunk_starts: arange 1, * chunk 1;
 //   chunk_ends: + chunk 1, minimum 1; ends - starts 1; clamp 1 (0 in place); cu_seq_lens:
-//   zeros 1, cumsum 1; max of the chunk totals 1; token_to_seq: arange 1, le 1, sum 1,
-//   to(int32) 1, masked_fill_ of the tail 0 (its mask is a view of the le result, the last
-//   request's row); max_seq_lens (amax) 1; seq_tot (sum) 1.  = 18 with clamp, 17 with clamp_.
+//   zeros 1, cumsum 1; max of the chunk totals 1; token_to_seq as vLLM writes it: zeros 1,
+//   arange(P) 1, one repeat_interleave per chunk 3 (C = 3), copies into row views 0;
+//   max_seq_lens (amax) 1; seq_tot (sum) 1.  = 19 with clamp, 18 with clamp_.
 // DCP adds: padded local lengths cdiv 2 and * I 1; local starts 2, ends 2, ends - starts 1,
-//   clamp 1 (0 in place); local cu_seq_lens 2.  = 29 with clamp, 27 with clamp_.
+//   clamp 1 (0 in place); local cu_seq_lens 2.  = 30 with clamp, 28 with clamp_.
 // Each clamp's result is int32[3, 3]: 36 bytes saved per plan. The fused floor allocates its
 // distinct outputs only: 6 without DCP, 8 with it.
 TEST(CBT_SUITE(MlaChunkedContext), ExactAllocations) {
   CBT_REQUIRE_DEVICE();
   struct Expected { std::int64_t ranks, interleave; std::uint64_t clamp, in_place, fused, saved_bytes; };
-  for (const Expected e : {Expected{1, 1, 18, 17, 6, 36}, Expected{2, 16, 29, 27, 8, 72}}) {
+  for (const Expected e : {Expected{1, 1, 19, 18, 6, 36}, Expected{2, 16, 30, 28, 8, 72}}) {
     SCOPED_TRACE(e.ranks);
     CaseData a = hand_case(), b = hand_case(), f = hand_case();
     const Call clamp = call(suite(kSuite), "clamp", a, at(e.ranks, e.interleave), DeviceType::Host);

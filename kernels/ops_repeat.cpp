@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// repeat_interleave(self, repeats) for 1-D host tensors: the one op MLA's token -> request map
+// needs (vLLM calls it once per chunk), written out in O(output) so the port has vLLM's
+// algorithmic order instead of a [C, P, T] comparison.
+
+#include <cstdint>
+
+#include <fmt/format.h>
+
+#include "kernels/detail/element_ops.h"
+#include "kernels/detail/op_helpers.h"
+#include "kernels/error.h"
+#include "kernels/ops.h"
+
+namespace clampbench {
+
+namespace {
+
+std::int64_t integer_at(const Tensor& t, std::int64_t i) {
+  const char* p = static_cast<const char*>(t.data_ptr()) +
+                  i * t.stride(0) * static_cast<std::int64_t>(element_size(t.dtype()));
+  return detail::load_as<std::int64_t>(p, t.dtype());
+}
+
+}  // namespace
+
+// One allocation: the result (torch itself allocates more inside: the repeats' cumsum and the
+// index it gathers with; the runtime's rule counts the op's result only).
+Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
+  const char* name = "repeat_interleave";
+  detail::check_defined(self, name);
+  detail::check_defined(repeats, name);
+  detail::check_same_device(self, repeats, name);
+  CB_CHECK(self.device() == DeviceType::Host, ErrorKind::InvalidArgument,
+           "{}: only host tensors are supported (vLLM calls it on host tensors)", name);
+  CB_CHECK(self.dim() == 1 && repeats.dim() == 1 && self.size(0) == repeats.size(0), ErrorKind::ShapeMismatch,
+           "{}: self {} and repeats {} must be 1-D of one length", name, self.str(), repeats.str());
+  CB_CHECK(repeats.dtype() == DType::Int32 || repeats.dtype() == DType::Int64, ErrorKind::DTypeMismatch,
+           "{}: repeats must be int32 or int64, got {}", name, repeats.str());
+  std::int64_t total = 0;
+  for (std::int64_t i = 0; i < repeats.size(0); ++i) {
+    const std::int64_t r = integer_at(repeats, i);
+    CB_CHECK(r >= 0, ErrorKind::InvalidArgument, "{}: repeats must be non-negative, got {} at {}", name, r, i);
+    total += r;
+  }
+  Tensor out = Tensor::empty(Dims{total}, self.dtype(), self.device());
+  const std::int64_t size = static_cast<std::int64_t>(element_size(self.dtype()));
+  const char* src = static_cast<const char*>(self.data_ptr());
+  char* dst = static_cast<char*>(out.data_ptr());
+  for (std::int64_t i = 0; i < self.size(0); ++i) {
+    const char* value = src + i * self.stride(0) * size;
+    for (std::int64_t k = integer_at(repeats, i); k > 0; --k, dst += size)
+      for (std::int64_t b = 0; b < size; ++b) dst[b] = value[b];
+  }
+  return out;
+}
+
+}  // namespace clampbench

@@ -98,8 +98,8 @@ def as_markdown(reports):
         cells = []
         for _, statuses in reports:
             s = statuses[i]
-            lines = f" (l. {', '.join(map(str, s.clamp_lines))})" if s.clamp_lines else ""
-            where = f"{s.form}{lines}" if s.form else s.problem
+            at = f" (l. {', '.join(map(str, s.clamp_lines))})" if s.clamp_lines else ""
+            where = f"{s.form}{at}" if s.form else s.problem
             cells.append(f"{where}; {agreement_cell(s)}")
         lines.append(f"| {first.suite} | {os.path.basename(first.file)} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

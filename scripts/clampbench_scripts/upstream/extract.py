@@ -132,20 +132,25 @@ def clamp_calls(module: Module, scope: ast.AST):
     return sorted(calls, key=lambda c: c[1])
 
 
+def compile_code(module: Module, nodes):
+    """`nodes` (deep copies) compiled as one module body under the release's file name, for
+    running many times (exec) in fresh namespaces: a block of statements, say."""
+    tree = ast.fix_missing_locations(ast.Module(body=[copy.deepcopy(n) for n in nodes], type_ignores=[]))
+    # Annotations stay unevaluated (PEP 563): they name vLLM types that are not here.
+    return compile(tree, module.filename, "exec", flags=__future__.annotations.compiler_flag,
+                   dont_inherit=True)
+
+
 def compile_nodes(module: Module, nodes, namespace: dict, class_name=None, base=None) -> dict:
     """Executes `nodes` (deep copies) in `namespace`, under the release's file name. With
     `class_name`, the nodes become the body of `class class_name(base)`, so that a method's
     zero-argument super() works as in vLLM; the class is bound in the namespace."""
-    body = [copy.deepcopy(n) for n in nodes]
+    body = list(nodes)
     if class_name is not None:
         namespace["__clampbench_base__"] = base if base is not None else object
         cls = ast.ClassDef(name=class_name, bases=[ast.Name("__clampbench_base__", ast.Load())],
-                           keywords=[], body=body, decorator_list=[])
+                           keywords=[], body=[copy.deepcopy(n) for n in body], decorator_list=[])
         ast.copy_location(cls, body[0])
         body = [cls]
-    tree = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
-    # Annotations stay unevaluated (PEP 563): they name vLLM types that are not here.
-    code = compile(tree, module.filename, "exec", flags=__future__.annotations.compiler_flag,
-                   dont_inherit=True)
-    exec(code, namespace)
+    exec(compile_code(module, body), namespace)
     return namespace

@@ -6,7 +6,7 @@ vLLM hands part of this metadata on as Python lists (seq_tot, max_seq_lens, ...)
 return them as lists, and the check compares their values with the port's tensors."""
 import torch
 
-from .extract import ExtractError, compile_nodes, find_function, find_if, find_top_level, statements_between
+from .extract import ExtractError, compile_code, compile_nodes, find_function, find_if, find_top_level, statements_between
 from .site import Site
 
 MLA = "vllm/model_executor/layers/attention/mla_attention.py"
@@ -61,6 +61,10 @@ def _bind_mla(release):
     kind, module, code = _mla_code(release)
     ns = release.namespace(MLACommonPrefillMetadata=PrefillMetadata)
     release.load(UTILS, ["get_dcp_local_seq_lens"], ns)
+    if kind == "function":
+        compile_nodes(module, [code], ns)
+    else:
+        block = compile_code(module, code)
 
     def run(params, inputs, counted):
         lens = inputs["context_lens"]
@@ -70,7 +74,6 @@ def _bind_mla(release):
                         dcp_local_block_size=interleave, dcp_virtual_block_size=interleave * ranks)
         query_start_loc = torch.arange(lens.shape[0] + 1, dtype=torch.int32)  # not an output
         if kind == "function":
-            compile_nodes(module, [code], ns)
             with counted():
                 md = ns["build_mla_chunked_context_metadata"](
                     context_lens_cpu=lens, prefill_query_start_loc_cpu=query_start_loc,
@@ -83,7 +86,8 @@ def _bind_mla(release):
                          prefill_query_start_loc_cpu=query_start_loc, device=lens.device,
                          chunked_context_metadata=None)
             with counted():
-                md = compile_nodes(module, code, local)["chunked_context_metadata"]
+                exec(block, local)
+            md = local["chunked_context_metadata"]
         return _mla_outputs(md, ranks > 1)
     return run
 
@@ -99,16 +103,17 @@ def _locate_rocm(release):
 
 
 def _bind_rocm(release):
-    module, code = _rocm_code(release)
+    module, statements = _rocm_code(release)
     ns = release.namespace(AiterChunkContextMetadata=Captured)
     compile_nodes(module, [find_top_level(module, "_CP_TOKENS_PER_ITER_ROCM")], ns)
+    code = compile_code(module, statements)
 
     def run(params, inputs, counted):
         lens = inputs["computed_kv_lens"]
         local = dict(ns, self=Captured(extend_workspace=None, device=lens.device), swa_metadata=None,
                      computed_kv_lens=lens, num_extends=lens.shape[0])
         with counted():
-            compile_nodes(module, code, local)
+            exec(code, local)
         md, seq_lens = local["chunk_context_metadata"], local["chunk_seq_lens"]
         return {"chunk_starts": md.chunk_starts, "cu_seq_lens": md.cu_seq_lens_chunk, "seq_lens": seq_lens,
                 "token_to_batch": md.token_to_batch,

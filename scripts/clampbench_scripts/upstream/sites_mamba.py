@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """Sites 1a, 1b and 4: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
-from .extract import compile_nodes, find_function, find_if
+from .extract import compile_code, compile_nodes, find_function, find_if
 from .release import Stand
 from .site import Site
 
@@ -50,14 +50,14 @@ def _locate_fallback(release):
 
 def _bind_fallback(release):
     module, block = _fallback_block(release)
+    code, ns = compile_code(module, block.body), release.namespace()
 
     def run(params, inputs, counted):
-        ns = release.namespace(num_computed_tokens=inputs["num_computed_tokens"],
-                               prev_last_scheduled_idx=inputs["prev_last_scheduled_idx"],
-                               mamba_block_size=params["B"])
+        local = dict(ns, num_computed_tokens=inputs["num_computed_tokens"],
+                     prev_last_scheduled_idx=inputs["prev_last_scheduled_idx"], mamba_block_size=params["B"])
         with counted():
-            compile_nodes(module, block.body, ns)
-        return {"block_idx_last_scheduled_token": ns["block_idx_last_scheduled_token_prev_step"]}
+            exec(code, local)
+        return {"block_idx_last_scheduled_token": local["block_idx_last_scheduled_token_prev_step"]}
     return run
 
 

@@ -27,14 +27,18 @@ def _locator(qualname):
     return locate
 
 
-def _instance(release, qualname, **attrs):
-    """An object of a class holding just the method `qualname`, with `attrs` set on it."""
+def _class(release, qualname):
+    """A class of the method's owner's name holding just the method `qualname`."""
     module, fn = _method(release, qualname)
     owner = qualname.split(".")[0]
     ns = compile_nodes(module, [fn], release.namespace(
         set_forward_context=lambda *a, **k: contextlib.nullcontext(),
         record_function_or_nullcontext=lambda *a, **k: contextlib.nullcontext()), class_name=owner)
-    obj = ns[owner].__new__(ns[owner])
+    return ns[owner]
+
+
+def _instance(cls, **attrs):
+    obj = cls.__new__(cls)
     obj.__dict__.update(attrs)
     return obj
 
@@ -45,7 +49,7 @@ UPDATE = "NgramProposerGPU.update_token_ids_ngram"
 
 
 def _bind_find(release):
-    kernel = _instance(release, FIND)
+    kernel = _instance(_class(release, FIND))
 
     def run(params, inputs, counted):
         min_n, max_n = NGRAM_RANGES[params["ngram_range"]]
@@ -65,11 +69,13 @@ class KernelCall:
 
 
 def _bind_propose(release):
+    cls = _class(release, PROPOSE)
+
     def run(params, inputs, counted):
         token_ids = inputs["token_ids"]
         kernel = KernelCall()
-        proposer = _instance(release, PROPOSE, k=params["K"], device=token_ids.device, min_n=1,
-                             vllm_config=None, kernel=kernel)
+        proposer = _instance(cls, k=params["K"], device=token_ids.device, min_n=1, vllm_config=None,
+                             kernel=kernel)
         with counted():
             proposer.propose(params["K"], inputs["num_tokens_no_spec"], token_ids,
                              inputs["valid_sampled_token_ids"], inputs["valid_sampled_tokens_count"])
@@ -79,9 +85,11 @@ def _bind_propose(release):
 
 
 def _bind_update(release):
+    cls = _class(release, UPDATE)
+
     def run(params, inputs, counted):
         sampled = inputs["sampled_token_ids"]
-        proposer = _instance(release, UPDATE, device=sampled.device)
+        proposer = _instance(cls, device=sampled.device)
         batch = Stand(num_reqs=sampled.shape[0], vocab_size=NGRAM_VOCAB)
         with counted():
             next_ids, count, valid_ids = proposer.update_token_ids_ngram(

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from . import torch_bench
+from .output import write_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +22,9 @@ def markdown(doc):
              "|---|---|---|---|"]
     for suite, by in sorted(doc["suites"].items()):
         cells = [f"{by[v]['min']:.2f}x / {by[v]['geomean']:.2f}x" if v in by else "n/a" for v in ("clamp", "clamp_")]
-        lines.append(f"| {suite} | {max(b['cases'] for b in by.values())} | {cells[0]} | {cells[1]} |")
+        mark = " (torch side: vLLM's Triton kernel in Triton's CPU interpreter, not eager)" \
+            if any(b["triton_interpreter"] for b in by.values()) else ""
+        lines.append(f"| {suite}{mark} | {max(b['cases'] for b in by.values())} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines) + "\n"
 
 
@@ -39,8 +42,8 @@ def main(argv):
     doc = torch_bench.run(args.binary, args.sizes, args.rounds, args.calls, args.repetitions, args.min_time,
                           suites=args.suite)
     out = Path(args.out or ROOT / "results" / f"torch_comparison_{args.sizes}.json")
-    out.write_text(json.dumps(doc, indent=1) + "\n")
-    out.with_suffix(".md").write_text(markdown(doc))
+    write_text(json.dumps(doc, indent=1) + "\n", str(out))
+    write_text(markdown(doc), str(out.with_suffix(".md")))
     print(markdown(doc))
     behind = [s for s, by in doc["suites"].items() for v in by.values() if v["min"] < 1]
     return 1 if behind else 0

@@ -23,6 +23,8 @@ class Site:
     bind: Callable
     # dumped input name -> name of the input it is a view of (rebuilt before the call)
     views: Dict[str, str] = None
+    # vLLM's code for the site launches Triton kernels (run by Triton's interpreter on CPU)
+    uses_triton: bool = False
 
     def clamp_lines(self, release):
         """(file name, [(form, first line, last line)]) of the site's clamp calls."""

@@ -104,4 +104,4 @@ def _bind(release):
 
 SITES = [Site("sparse_mla_slot_mapping", SPARSE,
               "DeepseekV4FlashMLAMetadataBuilder.build (request index, compressed slot mapping, C128A top-k "
-              "metadata)", _locate, _bind, views={"block_table": "block_table_base"})]
+              "metadata)", _locate, _bind, views={"block_table": "block_table_base"}, uses_triton=True)]

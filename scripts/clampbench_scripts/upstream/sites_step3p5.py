@@ -78,4 +78,4 @@ def _bind(release):
 
 
 SITES = [Site("step3p5_slot_mapping", STEP3P5, f"{OVERRIDE} (over its parent's, K - 1 draft steps)",
-              _locate, _bind)]
+              _locate, _bind, uses_triton=True)]

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
 
 namespace clampbench {
@@ -133,7 +134,9 @@ Tensor& clamp_(Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) 
   const DType r = clamp_result(a, min, max);
   CB_CHECK(r == a.dtype(), ErrorKind::DTypeMismatch, "clamp_: result type {} can't be cast to the tensor's {}",
            dtype_name(r), a.str());
+  detail::WriteWatch watch(a, "clamp_");
   run_clamp(a, a, min, max);
+  watch.done();
   return a;
 }
 

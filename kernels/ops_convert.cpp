@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 
@@ -54,18 +55,22 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   const Dims shape = detail::broadcast_shapes(dst.shape(), src.shape(), "copy_");
   CB_CHECK(shape == dst.shape(), ErrorKind::ShapeMismatch, "copy_: src {} does not broadcast to dst {}",
            src.shape().str(), dst.shape().str());
+  detail::WriteWatch watch(dst, "copy_");
   if (dst.device() == src.device()) {
     detail::copy_into(dst, src);
+    watch.done();
     return dst;
   }
-  if (dst.numel() == 0) return dst;
+  if (dst.numel() == 0) return dst;  // nothing written: nothing recorded
   const Stream stream = Runtime::current().stream();
   if (src.shape() == dst.shape() && src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous()) {
     detail::copy_bytes(dst.data_ptr(), dst.device(), src.data_ptr(), src.device(), dst.nbytes(), stream);
+    watch.done();
     return dst;
   }
   if (dst.device() == DeviceType::Host) {
     detail::read_into_host(detail::make_arg(dst), src);
+    watch.done();
     return dst;
   }
   std::vector<std::byte> packed(dst.nbytes());  // host scratch, not tensor memory
@@ -73,6 +78,7 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   const Tensor landing = dst.is_contiguous() ? dst : Tensor::empty(dst.shape(), dst.dtype(), dst.device());
   detail::copy_bytes(landing.data_ptr(), landing.device(), packed.data(), DeviceType::Host, packed.size(), stream);
   if (!landing.shares_storage_with(dst)) detail::copy_into(dst, landing);
+  watch.done();
   return dst;
 }
 

@@ -69,6 +69,7 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
       rt.synchronize();
     }
     vr.order_dependent_writes = map_order_dependent_writes(order_scope.close(), vr.after);
+    vr.latent_writes = map_latent_writes(order_scope.view_writes(), vr.after);
     vr.ledger = scope.close();
     vr.ledger_valid = true;
     const cupti::ScopeStats stats = trace.close();

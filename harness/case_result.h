@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/checks.h"
+#include "kernels/allocation_trace.h"
 #include "kernels/ledger.h"
 #include "suites/suite.h"
 
@@ -93,6 +94,8 @@ struct VariantResult {
   bool latent_writes_as_expected() const;
   // Both flags beside the verdict as the expectations say.
   bool findings_as_expected() const { return order_writes_as_expected() && latent_writes_as_expected(); }
+  // Every allocation of the measured call in order, with its op (kernels/allocation_trace.h).
+  std::vector<TracedAllocation> allocation_trace;
   // Kept for the dump and for the comparisons against the reference.
   Outputs outputs;
   CaseData after;                      // the inputs as the measured call left them

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/results_writer.h"
 
+#include "harness/trace_export.h"
+
 #include <map>
 
 namespace clampbench {
@@ -126,6 +128,7 @@ nlohmann::json case_json(const CaseResult& c) {
         {"order_dependent_writes", order_writes_json(v)},
         {"latent_writes", latent_writes_json(v)},
     });
+    if (!v.allocation_trace.empty()) j["variants"].back()["allocation_trace"] = trace_json(v.allocation_trace);
   }
   return j;
 }

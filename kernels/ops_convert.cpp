@@ -18,7 +18,7 @@ namespace clampbench {
 Tensor to(const Tensor& a, DType dtype) {
   detail::check_defined(a, "to");
   if (a.dtype() == dtype) return a;  // torch: .to(same dtype) is the tensor itself
-  Tensor out = Tensor::empty(a.shape(), dtype, a.device());
+  Tensor out = Tensor::empty(a.shape(), dtype, a.device(), "to");
   detail::copy_into(out, a);
   return out;
 }
@@ -26,14 +26,14 @@ Tensor to(const Tensor& a, DType dtype) {
 Tensor to(const Tensor& a, DeviceType device) {
   detail::check_defined(a, "to");
   if (a.device() == device) return a;
-  Tensor out = Tensor::empty(a.shape(), a.dtype(), device);
+  Tensor out = Tensor::empty(a.shape(), a.dtype(), device, "to");
   copy_(out, a);
   return out;
 }
 
 Tensor clone(const Tensor& a) {
   detail::check_defined(a, "clone");
-  Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device());
+  Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device(), "clone");
   detail::copy_into(out, a);
   return out;
 }
@@ -75,7 +75,7 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   }
   std::vector<std::byte> packed(dst.nbytes());  // host scratch, not tensor memory
   detail::read_into_host(detail::contiguous_arg(packed.data(), dst.dtype(), dst.shape()), src);
-  const Tensor landing = dst.is_contiguous() ? dst : Tensor::empty(dst.shape(), dst.dtype(), dst.device());
+  const Tensor landing = dst.is_contiguous() ? dst : Tensor::empty(dst.shape(), dst.dtype(), dst.device(), "copy_");
   detail::copy_bytes(landing.data_ptr(), landing.device(), packed.data(), DeviceType::Host, packed.size(), stream);
   if (!landing.shares_storage_with(dst)) detail::copy_into(dst, landing);
   watch.done();

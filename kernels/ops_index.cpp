@@ -41,7 +41,7 @@ Tensor at_least_1d(const Tensor& t) { return t.dim() == 0 ? t.unsqueeze(0) : t; 
 
 Tensor gather(const Tensor& self, int dim, const Tensor& index) {
   const int d = check_index(self, dim, index, "gather");
-  Tensor out = Tensor::empty(index.shape(), self.dtype(), self.device());
+  Tensor out = Tensor::empty(index.shape(), self.dtype(), self.device(), "gather");
   detail::GatherArgs args{make_arg(at_least_1d(out)), make_arg(at_least_1d(self)), make_arg(at_least_1d(index)), d};
   if (index.numel() > 0) detail::backend_for(self.device()).gather(args, Runtime::current().stream());
   return out;

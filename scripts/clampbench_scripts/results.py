@@ -92,6 +92,7 @@ def variant_row(case, variant):
         "latent_writes": latent_writes,
         "latent_writes_expected": latent_writes_expected,
         "latent_findings": (variant.get("latent_writes") or {}).get("findings") or [],
+        "allocation_trace": (variant.get("allocation_trace") or {}).get("allocations"),
         "ledger": {f: total.get(f) for f in LEDGER_FIGURES} if isinstance(total, dict) else None,
         "ledger_devices": {d: {f: v.get(f) for f in LEDGER_FIGURES} for d, v in devices.items()},
         "saved_allocations": saved.get("allocations"),

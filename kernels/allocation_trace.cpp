@@ -34,6 +34,8 @@ void on_alloc(const Storage* storage, const char* op, DType dtype, const Dims& s
   }
 }
 
+bool tagged() { return !tags.empty(); }
+
 void on_free(const Storage* storage) {
   for (Trace& t : scopes) {
     auto it = t.live.find(storage);

@@ -31,13 +31,15 @@ namespace detail {
 extern thread_local int open_scopes;
 }
 inline bool recording() { return detail::open_scopes > 0; }
+bool tagged();  // an AllocationTag is open on this thread
 // Called by Tensor::empty after the allocation succeeded, and by ~Storage.
 void on_alloc(const Storage* storage, const char* op, DType dtype, const Dims& shape, std::uint64_t bytes,
               DeviceType device);
 void on_free(const Storage* storage);
 }  // namespace allocation_trace
 
-// RAII: allocations made while it is open carry `tag` (e.g. "mamba_prefix_caching:28").
+// RAII: allocations made while it is open carry `tag` (e.g. "mamba_prefix_caching:28"); the
+// innermost wins. clamp tags its own allocation with its call site when none is open.
 class AllocationTag {
  public:
   explicit AllocationTag(std::string tag);

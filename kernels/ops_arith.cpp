@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/allocation_trace.h"
 #include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
 
@@ -122,8 +123,13 @@ void run_clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& 
 
 }  // namespace
 
-Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) {
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max, std::source_location where) {
   detail::check_defined(a, "clamp");
+  std::optional<AllocationTag> site;
+  if (allocation_trace::recording() && !allocation_trace::tagged()) {
+    const std::string_view file = where.file_name();
+    site.emplace(fmt::format("{}:{}", file.substr(file.find_last_of('/') + 1), where.line()));
+  }
   Tensor out = Tensor::empty(a.shape(), clamp_result(a, min, max), a.device(), "clamp");
   run_clamp(out, a, min, max);
   return out;

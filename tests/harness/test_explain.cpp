@@ -60,7 +60,8 @@ TEST(Explain, TheDiffEqualsTheLedgerSavingAndNamesTheOpForEverySuite) {
         EXPECT_EQ(saved_bytes, static_cast<std::int64_t>(lr.bytes_requested) - static_cast<std::int64_t>(lv.bytes_requested));
       }
       const std::string text = explain_case(r, "clamp", "clamp_", false);
-      if (text.find("clamp_ saves: clamp (") != std::string::npos) named_clamp = true;
+      // "clamp_ saves: clamp at <suite file>:<line> (int32 [8], 32 B)": clamp tags its call site.
+      if (text.find("clamp_ saves: clamp at ") != std::string::npos) named_clamp = true;
     }
     EXPECT_TRUE(named_clamp) << s.name << ": no quick case where explain names clamp as what clamp_ saves";
   }
@@ -101,7 +102,12 @@ TEST(Explain, TheCommandPrintsTheSavingOfPrefixCachingAndRejectsAnUnknownSuite) 
   std::ostringstream out, err;
   ASSERT_EQ(run_cli(static_cast<int>(argv.size()), argv.data(), all_suites(), out, err), 0) << err.str();
   // The two clamps that 0.27.0 made clamp_ (mamba_attn.py:409, 411) are the saving: int32 [R = 8] each.
-  EXPECT_NE(out.str().find("clamp_ saves: clamp (int32 [8], 32 B) x2"), std::string::npos) << out.str();
+  const std::string text = out.str();
+  const std::string site = "clamp at mamba_prefix_caching.cpp:";
+  const auto first = text.find("clamp_ saves: " + site);
+  ASSERT_NE(first, std::string::npos) << text;
+  EXPECT_NE(text.find(site, first + 14 + site.size()), std::string::npos) << "both clamps, each at its line: " << text;
+  EXPECT_NE(text.find("(int32 [8], 32 B)"), std::string::npos) << text;
   args[2] = "no_such_suite";
   argv.clear();
   for (auto& a : args) argv.push_back(a.data());

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "kernels/allocation_trace.h"
 #include "kernels/ledger.h"
 #include "kernels/ops.h"
@@ -22,32 +24,37 @@ TEST(AllocationTrace, OpsInOrderWithTheirFreesAndTagsMatchingTheLedger) {
   AllocationTraceScope scope;
   Tensor a = from_vector(std::vector<std::int32_t>{-1, 2, -3, 4}, {4}, DeviceType::Host);  // seq 0
   Tensor b = clamp(a, 0);                                                                   // seq 1
+  const int clamp_line = __LINE__ - 1;
   {
     AllocationTag tag("test:30");
-    Tensor t = add(b, 1);  // seq 2, freed at seq 3
+    Tensor t = add(b, 1);          // seq 2, freed at seq 5
+    Tensor u = clamp(t, 0);        // seq 3, freed at seq 4: an open tag wins over the call site
   }
-  Tensor c = to(b, DType::Int64);  // seq 4
+  Tensor c = to(b, DType::Int64);  // seq 6 (u freed at 4, t at 5)
   clamp_(c, std::nullopt, 3);      // in place: nothing
   const std::vector<TracedAllocation> trace = scope.close();
   const PerDevice counters = counted.close();
   ledger.set_event_log(false);
   const std::vector<LedgerEvent> events = ledger.take_event_log();
 
-  ASSERT_EQ(trace.size(), 4u);
+  ASSERT_EQ(trace.size(), 5u);
   EXPECT_EQ(trace[0].op, "from_vector");
   EXPECT_EQ(trace[1].op, "clamp");
   EXPECT_EQ(trace[1].dtype, DType::Int32);
   EXPECT_EQ(trace[1].shape, (Dims{4}));
   EXPECT_EQ(trace[1].bytes, 16u);
-  EXPECT_EQ(trace[1].tag, "");
+  EXPECT_EQ(trace[1].tag, "test_allocation_trace.cpp:" + std::to_string(clamp_line)) << "clamp tags its call site";
   EXPECT_EQ(trace[2].op, "add");
   EXPECT_EQ(trace[2].tag, "test:30");
   EXPECT_EQ(trace[2].seq, 2);
-  EXPECT_EQ(trace[2].freed_at, 3);
-  EXPECT_EQ(trace[3].op, "to");
-  EXPECT_EQ(trace[3].seq, 4);
-  EXPECT_EQ(trace[3].bytes, 32u);
-  for (std::size_t i : {0u, 1u, 3u}) EXPECT_EQ(trace[i].freed_at, -1) << "alive when the scope closed";
+  EXPECT_EQ(trace[2].freed_at, 5);  // t outlives u: destroyed in reverse order
+  EXPECT_EQ(trace[3].op, "clamp");
+  EXPECT_EQ(trace[3].tag, "test:30");
+  EXPECT_EQ(trace[3].freed_at, 4);
+  EXPECT_EQ(trace[4].op, "to");
+  EXPECT_EQ(trace[4].seq, 6);
+  EXPECT_EQ(trace[4].bytes, 32u);
+  for (std::size_t i : {0u, 1u, 4u}) EXPECT_EQ(trace[i].freed_at, -1) << "alive when the scope closed";
 
   // Totals and order equal the ledger's.
   const LedgerCounters& host = counters[static_cast<std::size_t>(DeviceType::Host)];
@@ -55,7 +62,7 @@ TEST(AllocationTrace, OpsInOrderWithTheirFreesAndTagsMatchingTheLedger) {
   for (const auto& t : trace) bytes += t.bytes;
   EXPECT_EQ(host.allocations, trace.size());
   EXPECT_EQ(host.bytes_requested, bytes);
-  EXPECT_EQ(host.frees, 1u);
+  EXPECT_EQ(host.frees, 2u);
   std::vector<std::uint64_t> ledger_order, trace_order;
   for (const auto& e : events)
     if (e.kind == LedgerEventKind::Alloc) ledger_order.push_back(e.bytes_requested);

@@ -31,6 +31,11 @@ bool VariantResult::order_writes_as_expected() const {
                      [](const OrderWriteFinding& f) { return f.expected; });
 }
 
+bool VariantResult::latent_writes_as_expected() const {
+  return latent_writes_vanished.empty() && std::all_of(latent_writes.begin(), latent_writes.end(),
+                                                       [](const LatentWriteFinding& f) { return f.expected; });
+}
+
 namespace {
 // Linear interpolation between closest ranks (numpy's default percentile).
 double percentile(const std::vector<double>& sorted, double q) {

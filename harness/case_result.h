@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/checks.h"
+#include "kernels/allocation_trace.h"
 #include "kernels/ledger.h"
 #include "suites/suite.h"
 
@@ -55,6 +56,21 @@ struct OrderWriteFinding {
   std::string reason;                    // the listing's reason
 };
 
+// An in-place write of the builder call into a runner-owned Persistent (read-only) buffer,
+// whether or not it changed a value (kernels/write_order.h, ViewWrite): a latent hazard that
+// one differing value makes real. Summed per (buffer, op) over the op's calls. A flag beside
+// the verdict with its own expectations, like OrderWriteFinding (results/SCHEMA.md).
+struct LatentWriteFinding {
+  std::string buffer;
+  std::string op;                     // "clamp_", "fill_", "copy_", "masked_fill_", "scatter_"
+  std::string view;                   // the first call's view of the storage
+  std::int64_t calls = 0;
+  std::int64_t elements_written = 0;  // distinct storage elements per call, summed
+  std::int64_t elements_changed = 0;  // of those, the ones whose bytes changed
+  bool expected = false;
+  std::string reason;
+};
+
 struct VariantResult {
   std::string name;
   Verdict verdict = Verdict::Same;
@@ -73,6 +89,13 @@ struct VariantResult {
   std::vector<OrderWriteFinding> order_dependent_writes;
   std::vector<std::string> order_writes_vanished;  // buffers listed as known that showed none
   bool order_writes_as_expected() const;
+  std::vector<LatentWriteFinding> latent_writes;
+  std::vector<std::string> latent_writes_vanished;  // buffers listed as known that showed none
+  bool latent_writes_as_expected() const;
+  // Both flags beside the verdict as the expectations say.
+  bool findings_as_expected() const { return order_writes_as_expected() && latent_writes_as_expected(); }
+  // Every allocation of the measured call in order, with its op (kernels/allocation_trace.h).
+  std::vector<TracedAllocation> allocation_trace;
   // Kept for the dump and for the comparisons against the reference.
   Outputs outputs;
   CaseData after;                      // the inputs as the measured call left them

@@ -96,7 +96,8 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
       }
       return run_command(rest, all, suites, out, err);
     }
-    throw UsageError(fmt::format("unknown command '{}' (run, list, help, --version)", cmd));
+    if (cmd == "explain") return explain_command(rest, suites, out);
+    throw UsageError(fmt::format("unknown command '{}' (run, list, explain, help, --version)", cmd));
   } catch (const UsageError& e) {
     err << "clampbench: " << e.what() << std::endl;
     return kExitUsage;

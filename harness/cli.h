@@ -37,4 +37,12 @@ std::string run_usage_text();  // `help run`, `run --help`
 std::string list_usage_text(); // `help list`, `list --help`
 void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 
+// `explain SUITE [--case ID] ...` (harness/detail/explain_command.cpp): the op-level
+// allocation diff between two variants of one case. Throws UsageError.
+std::string explain_usage_text();
+int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
+struct CaseResult;
+// The text explain prints for one case result (its variants' allocation traces).
+std::string explain_case(const CaseResult& r, const std::string& base, const std::string& head, bool all);
+
 }  // namespace clampbench

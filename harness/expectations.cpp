@@ -87,6 +87,26 @@ KnownOrderWrite parse_order_write(const std::string& path, const nlohmann::json&
 bool all_hold(const std::vector<ParamCondition>& when, const ParamPoint& p) {
   return std::all_of(when.begin(), when.end(), [&](const ParamCondition& c) { return c.holds(p); });
 }
+
+// Marks the findings `known` lists for this variant, and returns the listed buffers none showed.
+template <typename Finding>
+std::vector<std::string> match_known(const std::vector<KnownOrderWrite>& known, const std::string& suite,
+                                     const ParamPoint& p, const VariantResult& vr, std::vector<Finding>& findings) {
+  std::vector<std::string> vanished;
+  for (const auto& k : known) {
+    if (k.suite != suite || k.variant != vr.name || !all_hold(k.when, p)) continue;
+    bool seen = false;
+    for (auto& f : findings) {
+      if (f.buffer != k.buffer) continue;
+      seen = true;
+      f.expected = true;
+      f.reason = k.reason;
+    }
+    // A variant that failed has no findings to show: its error verdict speaks for it.
+    if (!seen && !vr.error) vanished.push_back(k.buffer);
+  }
+  return vanished;
+}
 }  // namespace
 
 Expectations Expectations::load(const std::string& path, const std::vector<Suite>& known) {
@@ -99,6 +119,8 @@ Expectations Expectations::load(const std::string& path, const std::vector<Suite
     for (const auto& r : doc.at("expectations")) e.rules_.push_back(parse_rule(path, r, known));
     for (const auto& k : doc.value("order_dependent_writes", nlohmann::json::array()))
       e.known_order_writes_.push_back(parse_order_write(path, k, known));
+    for (const auto& k : doc.value("latent_writes", nlohmann::json::array()))
+      e.known_latent_writes_.push_back(parse_order_write(path, k, known));
   } catch (const nlohmann::json::exception& ex) {
     bad(path, ex.what());
   }
@@ -115,19 +137,11 @@ Expectation Expectations::expect(const std::string& suite, const std::string& va
 }
 
 void Expectations::apply_order_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const {
-  vr.order_writes_vanished.clear();
-  for (const auto& k : known_order_writes_) {
-    if (k.suite != suite || k.variant != vr.name || !all_hold(k.when, p)) continue;
-    bool seen = false;
-    for (auto& f : vr.order_dependent_writes) {
-      if (f.buffer != k.buffer) continue;
-      seen = true;
-      f.expected = true;
-      f.reason = k.reason;
-    }
-    // A variant that failed has no findings to show: its error verdict speaks for it.
-    if (!seen && !vr.error) vr.order_writes_vanished.push_back(k.buffer);
-  }
+  vr.order_writes_vanished = match_known(known_order_writes_, suite, p, vr, vr.order_dependent_writes);
+}
+
+void Expectations::apply_latent_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const {
+  vr.latent_writes_vanished = match_known(known_latent_writes_, suite, p, vr, vr.latent_writes);
 }
 
 std::string default_expectations_path() {

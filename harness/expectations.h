@@ -5,7 +5,7 @@
 // is expected to get, under which parameter conditions, and why. Anything not listed is
 // expected to be "same". The first matching rule wins. Also the known order-dependent writes
 // (optional "order_dependent_writes" list): a finding not listed, or a listed one that does
-// not show, is unexpected like a verdict.
+// not show, is unexpected like a verdict; likewise the known latent writes ("latent_writes").
 
 #include <cstdint>
 #include <string>
@@ -54,11 +54,15 @@ class Expectations {
   // none in `vr.order_writes_vanished`.
   void apply_order_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const;
   const std::vector<KnownOrderWrite>& known_order_writes() const { return known_order_writes_; }
+  // The same for latent writes (optional "latent_writes" list, entries shaped alike).
+  void apply_latent_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const;
+  const std::vector<KnownOrderWrite>& known_latent_writes() const { return known_latent_writes_; }
 
  private:
   Verdict default_ = Verdict::Same;
   std::vector<ExpectationRule> rules_;
   std::vector<KnownOrderWrite> known_order_writes_;
+  std::vector<KnownOrderWrite> known_latent_writes_;
 };
 
 // ../share/clampbench/expectations.json next to the running binary when it is installed,

@@ -38,4 +38,21 @@ std::vector<OrderWriteFinding> map_order_dependent_writes(const std::vector<Orde
   return found;
 }
 
+std::vector<LatentWriteFinding> map_latent_writes(const std::vector<ViewWrite>& writes, const CaseData& data) {
+  std::vector<LatentWriteFinding> found;
+  for (const ViewWrite& w : writes) {
+    for (const Buffer& b : data.buffers) {
+      if (b.role != Role::Persistent || !b.tensor.defined() || b.tensor.storage().get() != w.storage) continue;
+      auto same = std::find_if(found.begin(), found.end(),
+                               [&](const LatentWriteFinding& f) { return f.buffer == b.name && f.op == w.op; });
+      if (same == found.end()) same = found.insert(found.end(), LatentWriteFinding{b.name, w.op, w.view, 0, 0, 0, false, ""});
+      same->calls += 1;
+      same->elements_written += w.elements_written;
+      same->elements_changed += w.elements_changed;
+      break;
+    }
+  }
+  return found;
+}
+
 }  // namespace clampbench

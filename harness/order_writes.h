@@ -16,6 +16,10 @@ namespace clampbench {
 std::vector<OrderWriteFinding> map_order_dependent_writes(const std::vector<OrderDependentWrite>& writes,
                                                           const CaseData& data);
 
+// The view writes of one builder call into the case's Persistent buffers (PersistentWritable
+// ones are the runner's to write, Fresh ones the builder's), one finding per (buffer, op).
+std::vector<LatentWriteFinding> map_latent_writes(const std::vector<ViewWrite>& writes, const CaseData& data);
+
 // The index in `t`'s view of the storage element `element`; empty when the view does not
 // cover it.
 std::vector<std::int64_t> view_index_of(const Tensor& t, std::int64_t element);

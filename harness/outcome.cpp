@@ -12,6 +12,9 @@ Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::s
       for (const auto& f : v.order_dependent_writes)
         if (!f.expected) o.unexpected_order_writes.push_back({c.case_id, v.name, f.buffer, false});
       for (const auto& b : v.order_writes_vanished) o.unexpected_order_writes.push_back({c.case_id, v.name, b, true});
+      for (const auto& f : v.latent_writes)
+        if (!f.expected) o.unexpected_latent_writes.push_back({c.case_id, v.name, f.buffer, false});
+      for (const auto& b : v.latent_writes_vanished) o.unexpected_latent_writes.push_back({c.case_id, v.name, b, true});
       // A CUDA failure means the device state is suspect: the whole run is an internal error.
       if (v.device_error && v.error) internal_errors.push_back(c.case_id + "/" + v.name + ": " + *v.error);
     }
@@ -20,7 +23,7 @@ Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::s
   if (!o.internal_errors.empty()) {
     o.status = "internal_error";
     o.exit_code = kExitInternal;
-  } else if (!o.unexpected.empty() || !o.unexpected_order_writes.empty()) {
+  } else if (!o.unexpected.empty() || !o.unexpected_order_writes.empty() || !o.unexpected_latent_writes.empty()) {
     o.status = "unexpected";
     o.exit_code = kExitUnexpected;
   } else {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The run's outcome and exit code: 0 every verdict as expected, 1 some verdict differs from
-// the expectations (or an order-dependent write is not listed, or a listed one vanished), 3 an internal or CUDA error happened (2, bad usage, never gets this far).
+// the expectations (or an order-dependent or latent write is not listed, or a listed one vanished), 3 an internal or CUDA error happened (2, bad usage, never gets this far).
 
 #include <string>
 #include <vector>
@@ -28,6 +28,7 @@ struct Outcome {
   int exit_code = kExitOk;
   std::vector<UnexpectedVerdict> unexpected;
   std::vector<UnexpectedOrderWrite> unexpected_order_writes;
+  std::vector<UnexpectedOrderWrite> unexpected_latent_writes;  // same shape, latent writes
   std::vector<std::string> internal_errors;  // CUDA failures and harness failures, one line each
 };
 

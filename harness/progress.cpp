@@ -13,13 +13,18 @@ std::string progress_line(std::size_t index, std::size_t total, const CaseResult
   std::string line = fmt::format("[{:>{}}/{}] {} {} ", index, width, total, c.suite, c.params.label());
   for (const auto& v : c.variants) {
     const bool ok = v.verdict == v.expected_verdict;
-    line += fmt::format(" {} {}", v.name, ok && v.order_writes_as_expected() ? "✓" : "✗");
+    line += fmt::format(" {} {}", v.name, ok && v.findings_as_expected() ? "✓" : "✗");
     if (v.verdict != Verdict::Same || !ok) line += verdict_name(v.verdict);
     if (!ok) line += fmt::format(" (expected {})", verdict_name(v.expected_verdict));
     // Beside the verdict: order-dependent writes into runner buffers, and known ones missing.
     for (const auto& f : v.order_dependent_writes)
       line += fmt::format(" order_dependent_write({}{})", f.buffer, f.expected ? "" : ", unexpected");
     for (const auto& b : v.order_writes_vanished) line += fmt::format(" order_dependent_write({}, expected, none)", b);
+    // And in-place writes into read-only (Persistent) buffers, even when no value changed.
+    for (const auto& f : v.latent_writes)
+      line += fmt::format(" latent_write({}, {}, {} written, {} changed{})", f.buffer, f.op, f.elements_written,
+                          f.elements_changed, f.expected ? "" : ", unexpected");
+    for (const auto& b : v.latent_writes_vanished) line += fmt::format(" latent_write({}, expected, none)", b);
     if (v.error) line += fmt::format(" [{}]", *v.error);
   }
   line += fmt::format("  {:.2f}s", c.elapsed_s);
@@ -35,6 +40,7 @@ std::string verdict_table(const std::vector<CaseResult>& cases) {
     for (const auto& v : c.variants) {
       ++counts[c.suite][v.name][verdict_name(v.verdict)];
       if (!v.order_dependent_writes.empty()) ++counts[c.suite][v.name]["order_dependent_writes"];
+      if (!v.latent_writes.empty()) ++counts[c.suite][v.name]["latent_writes"];
     }
   }
   std::string out = fmt::format("{:<28} {:<12} {}\n", "suite", "variant", "verdicts");

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/results_writer.h"
 
+#include "harness/trace_export.h"
+
 #include <map>
 
 namespace clampbench {
@@ -77,6 +79,16 @@ nlohmann::json order_writes_json(const VariantResult& v) {
   return {{"findings", findings}, {"vanished", v.order_writes_vanished}, {"as_expected", v.order_writes_as_expected()}};
 }
 
+nlohmann::json latent_writes_json(const VariantResult& v) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const auto& f : v.latent_writes)
+    findings.push_back({{"buffer", f.buffer}, {"op", f.op}, {"view", f.view}, {"calls", f.calls},
+                        {"elements_written", f.elements_written}, {"elements_changed", f.elements_changed},
+                        {"expected", f.expected},
+                        {"reason", f.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.reason)}});
+  return {{"findings", findings}, {"vanished", v.latent_writes_vanished}, {"as_expected", v.latent_writes_as_expected()}};
+}
+
 bool saved(const VariantResult& ref, const VariantResult& v, std::int64_t& allocs, std::int64_t& bytes) {
   if (!ref.ledger_valid || !v.ledger_valid) return false;
   const LedgerCounters a = total(ref.ledger), b = total(v.ledger);
@@ -114,7 +126,9 @@ nlohmann::json case_json(const CaseResult& c) {
         {"timing", timing_json(v.timing)},
         {"checks", checks_json(v)},
         {"order_dependent_writes", order_writes_json(v)},
+        {"latent_writes", latent_writes_json(v)},
     });
+    if (!v.allocation_trace.empty()) j["variants"].back()["allocation_trace"] = trace_json(v.allocation_trace);
   }
   return j;
 }
@@ -138,11 +152,12 @@ nlohmann::json summary_json(const std::vector<CaseResult>& cases) {
       nlohmann::json& vs = s["variants"][v.name];
       if (vs.is_null()) vs = {{"verdicts", nlohmann::json::object()}, {"unexpected", 0},
                               {"allocations_saved_per_call", nullptr}, {"bytes_saved_per_call", nullptr},
-                              {"share_of_floor_gap", nullptr}, {"order_dependent_writes", 0}};
+                              {"share_of_floor_gap", nullptr}, {"order_dependent_writes", 0}, {"latent_writes", 0}};
       vs["verdicts"][verdict_name(v.verdict)] = vs["verdicts"].value(verdict_name(v.verdict), 0) + 1;
       if (v.verdict != v.expected_verdict) vs["unexpected"] = vs["unexpected"].get<int>() + 1;
       if (!v.order_dependent_writes.empty())
         vs["order_dependent_writes"] = vs["order_dependent_writes"].get<int>() + 1;
+      if (!v.latent_writes.empty()) vs["latent_writes"] = vs["latent_writes"].get<int>() + 1;
       std::int64_t sa = 0, sb = 0;
       if (!saved(c.variants.front(), v, sa, sb)) continue;
       for (auto [key, val] : {std::pair{"allocations_saved_per_call", sa}, std::pair{"bytes_saved_per_call", sb}}) {
@@ -166,6 +181,10 @@ nlohmann::json outcome_json(const Outcome& o) {
   j["unexpected_order_dependent_writes"] = nlohmann::json::array();
   for (const auto& u : o.unexpected_order_writes)
     j["unexpected_order_dependent_writes"].push_back(
+        {{"case_id", u.case_id}, {"variant", u.variant}, {"buffer", u.buffer}, {"vanished", u.vanished}});
+  j["unexpected_latent_writes"] = nlohmann::json::array();
+  for (const auto& u : o.unexpected_latent_writes)
+    j["unexpected_latent_writes"].push_back(
         {{"case_id", u.case_id}, {"variant", u.variant}, {"buffer", u.buffer}, {"vanished", u.vanished}});
   return j;
 }

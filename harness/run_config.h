@@ -34,6 +34,8 @@ struct RunConfig {
   std::uint64_t seed = 1;
   std::string out = "results/latest.json";
   std::string dump_dir;               // empty: no dump
+  bool trace = false;                 // --trace: each variant's allocation trace in the results
+  std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // empty: default_expectations_path()
   bool timing = true;
   double min_time_s = 0.01;           // per repetition; Google Benchmark 1.7 takes seconds as double

@@ -113,6 +113,7 @@ void Runner::decide(CaseResult& r) {
     vr.expected_verdict = e.verdict;
     vr.expectation_reason = e.reason;
     expectations_.apply_order_writes(r.suite, r.params, vr);
+    expectations_.apply_latent_writes(r.suite, r.params, vr);
   }
 }
 

@@ -18,6 +18,7 @@
 #include "harness/progress.h"
 #include "harness/results_writer.h"
 #include "harness/runner.h"
+#include "harness/trace_export.h"
 #include "kernels/allocators.h"
 #include "kernels/runtime.h"
 
@@ -70,13 +71,19 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   }
   if (dump) dump->finish();
   const Outcome outcome = compute_outcome(cases, internal_errors);
+  if (!config.trace_out.empty()) write_file_atomically(config.trace_out, chrome_trace(cases).dump() + "\n");
+  if (!config.trace)  // the results carry traces only when asked: they can be long
+    for (auto& c : cases)
+      for (auto& v : c.variants) v.allocation_trace.clear();
   environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
   write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log << verdict_table(cases)
-      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {} unexpected order-dependent write(s), {}; "
+      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {} unexpected order-dependent write(s), "
+                     "{} unexpected latent write(s), {}; "
                      "results in {} ({:.1f}s)\n",
-                     cases.size(), outcome.unexpected.size(), outcome.unexpected_order_writes.size(), outcome.status,
+                     cases.size(), outcome.unexpected.size(), outcome.unexpected_order_writes.size(),
+                     outcome.unexpected_latent_writes.size(), outcome.status,
                      config.out, elapsed);
   for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";
   return outcome.exit_code;

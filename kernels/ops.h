@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <source_location>
 #include <vector>
 
 #include "kernels/tensor.h"
@@ -52,8 +53,11 @@ Tensor neg(const Tensor& a);
 Tensor minimum(const Tensor& a, const Tensor& b);
 Tensor maximum(const Tensor& a, const Tensor& b);
 
-// clamp/clamp_ with min, max or both (at least one).
-Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max = std::nullopt);
+// clamp/clamp_ with min, max or both (at least one). clamp's allocation carries its call site
+// ("mamba_prefix_caching.cpp:28") as the allocation trace's tag unless an AllocationTag is open:
+// the saving clamp_ makes is then named by the line it comes from.
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max = std::nullopt,
+             std::source_location where = std::source_location::current());
 Tensor& clamp_(Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max = std::nullopt);
 
 // Comparisons and logic (results are bool).

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/allocation_trace.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
 
 namespace clampbench {
@@ -22,7 +24,7 @@ Tensor arith(ElementOp op, const Tensor& a, const Tensor& b, const char* name) {
   CB_CHECK(result != DType::Bool || (op != ElementOp::Sub && op != ElementOp::FloorDiv && op != ElementOp::Rem),
            ErrorKind::DTypeMismatch, "{}: not supported for bool tensors ({} and {})", name, a.str(), b.str());
   const Dims shape = broadcast_shapes(a.shape(), b.shape(), name);
-  Tensor out = Tensor::empty(shape, result, a.device());
+  Tensor out = Tensor::empty(shape, result, a.device(), name);
   ElementwiseArgs args{};
   args.op = op;
   args.compute = arithmetic_compute(result);
@@ -43,7 +45,7 @@ Tensor arith(ElementOp op, const Tensor& a, Scalar b, const char* name) {
   CB_CHECK(!divides || (b.is_float ? b.f != 0.0 : b.i != 0), ErrorKind::InvalidArgument,
            "{}: division by a zero scalar", name);
   const DType result = scalar_result_dtype(a.dtype(), b);
-  Tensor out = Tensor::empty(a.shape(), result, a.device());
+  Tensor out = Tensor::empty(a.shape(), result, a.device(), name);
   ElementwiseArgs args{};
   args.op = op;
   args.compute = arithmetic_compute(result);
@@ -74,7 +76,7 @@ Tensor maximum(const Tensor& a, const Tensor& b) { return detail::arith(ElementO
 Tensor rsub(const Tensor& a, Scalar b) {
   detail::check_defined(a, "rsub");
   CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "rsub: not supported for bool tensors ({})", a.str());
-  Tensor out = Tensor::empty(a.shape(), detail::scalar_result_dtype(a.dtype(), b), a.device());
+  Tensor out = Tensor::empty(a.shape(), detail::scalar_result_dtype(a.dtype(), b), a.device(), "rsub");
   fill_(out, b);
   detail::ElementwiseArgs args{};
   args.op = ElementOp::Sub;
@@ -90,7 +92,7 @@ Tensor rsub(const Tensor& a, Scalar b) {
 Tensor neg(const Tensor& a) {
   detail::check_defined(a, "neg");
   CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "neg: not supported for bool tensors ({})", a.str());
-  return detail::unary(ElementOp::Neg, a, a.dtype());
+  return detail::unary(ElementOp::Neg, a, a.dtype(), "neg");
 }
 
 namespace {
@@ -121,9 +123,14 @@ void run_clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& 
 
 }  // namespace
 
-Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) {
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max, std::source_location where) {
   detail::check_defined(a, "clamp");
-  Tensor out = Tensor::empty(a.shape(), clamp_result(a, min, max), a.device());
+  std::optional<AllocationTag> site;
+  if (allocation_trace::recording() && !allocation_trace::tagged()) {
+    const std::string_view file = where.file_name();
+    site.emplace(fmt::format("{}:{}", file.substr(file.find_last_of('/') + 1), where.line()));
+  }
+  Tensor out = Tensor::empty(a.shape(), clamp_result(a, min, max), a.device(), "clamp");
   run_clamp(out, a, min, max);
   return out;
 }
@@ -133,7 +140,9 @@ Tensor& clamp_(Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) 
   const DType r = clamp_result(a, min, max);
   CB_CHECK(r == a.dtype(), ErrorKind::DTypeMismatch, "clamp_: result type {} can't be cast to the tensor's {}",
            dtype_name(r), a.str());
+  detail::WriteWatch watch(a, "clamp_");
   run_clamp(a, a, min, max);
+  watch.done();
   return a;
 }
 

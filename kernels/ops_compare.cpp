@@ -18,7 +18,7 @@ namespace {
 Tensor to_bool(ElementOp op, const Tensor& a, const Tensor& b, const char* name) {
   detail::check_same_device(a, b, name);
   const Dims shape = detail::broadcast_shapes(a.shape(), b.shape(), name);
-  Tensor out = Tensor::empty(shape, DType::Bool, a.device());
+  Tensor out = Tensor::empty(shape, DType::Bool, a.device(), name);
   detail::ElementwiseArgs args{};
   args.op = op;
   args.compute = promote(a.dtype(), b.dtype());
@@ -32,7 +32,7 @@ Tensor to_bool(ElementOp op, const Tensor& a, const Tensor& b, const char* name)
 
 Tensor to_bool(ElementOp op, const Tensor& a, Scalar b, const char* name) {
   detail::check_defined(a, name);
-  Tensor out = Tensor::empty(a.shape(), DType::Bool, a.device());
+  Tensor out = Tensor::empty(a.shape(), DType::Bool, a.device(), name);
   detail::ElementwiseArgs args{};
   args.op = op;
   args.compute = detail::scalar_result_dtype(a.dtype(), b);  // bool == 1 compares in int64
@@ -63,7 +63,7 @@ Tensor logical_or(const Tensor& a, const Tensor& b) { return to_bool(ElementOp::
 
 Tensor logical_not(const Tensor& a) {
   detail::check_defined(a, "logical_not");
-  return detail::unary(ElementOp::Not, a, DType::Bool);
+  return detail::unary(ElementOp::Not, a, DType::Bool, "logical_not");
 }
 
 namespace {
@@ -78,7 +78,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   detail::check_same_device(a, b, "where");
   const Dims shape = detail::broadcast_shapes(detail::broadcast_shapes(cond.shape(), a.shape(), "where"), b.shape(), "where");
   const DType result = promote(a.dtype(), b.dtype());
-  Tensor out = Tensor::empty(shape, result, a.device());
+  Tensor out = Tensor::empty(shape, result, a.device(), "where");
   detail::ElementwiseArgs args{};
   args.op = ElementOp::Where;
   args.compute = result;
@@ -96,7 +96,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
 Tensor where(const Tensor& cond, const Tensor& a, Scalar b) {
   check_condition(cond, a);
   const Dims shape = detail::broadcast_shapes(cond.shape(), a.shape(), "where");
-  Tensor out = Tensor::empty(shape, detail::scalar_result_dtype(a.dtype(), b), a.device());
+  Tensor out = Tensor::empty(shape, detail::scalar_result_dtype(a.dtype(), b), a.device(), "where");
   fill_(out, b);
   detail::ElementwiseArgs args{};
   args.op = ElementOp::Where;

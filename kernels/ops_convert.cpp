@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 
@@ -17,7 +18,7 @@ namespace clampbench {
 Tensor to(const Tensor& a, DType dtype) {
   detail::check_defined(a, "to");
   if (a.dtype() == dtype) return a;  // torch: .to(same dtype) is the tensor itself
-  Tensor out = Tensor::empty(a.shape(), dtype, a.device());
+  Tensor out = Tensor::empty(a.shape(), dtype, a.device(), "to");
   detail::copy_into(out, a);
   return out;
 }
@@ -25,14 +26,14 @@ Tensor to(const Tensor& a, DType dtype) {
 Tensor to(const Tensor& a, DeviceType device) {
   detail::check_defined(a, "to");
   if (a.device() == device) return a;
-  Tensor out = Tensor::empty(a.shape(), a.dtype(), device);
+  Tensor out = Tensor::empty(a.shape(), a.dtype(), device, "to");
   copy_(out, a);
   return out;
 }
 
 Tensor clone(const Tensor& a) {
   detail::check_defined(a, "clone");
-  Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device());
+  Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device(), "clone");
   detail::copy_into(out, a);
   return out;
 }
@@ -54,25 +55,30 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   const Dims shape = detail::broadcast_shapes(dst.shape(), src.shape(), "copy_");
   CB_CHECK(shape == dst.shape(), ErrorKind::ShapeMismatch, "copy_: src {} does not broadcast to dst {}",
            src.shape().str(), dst.shape().str());
+  detail::WriteWatch watch(dst, "copy_");
   if (dst.device() == src.device()) {
     detail::copy_into(dst, src);
+    watch.done();
     return dst;
   }
-  if (dst.numel() == 0) return dst;
+  if (dst.numel() == 0) return dst;  // nothing written: nothing recorded
   const Stream stream = Runtime::current().stream();
   if (src.shape() == dst.shape() && src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous()) {
     detail::copy_bytes(dst.data_ptr(), dst.device(), src.data_ptr(), src.device(), dst.nbytes(), stream);
+    watch.done();
     return dst;
   }
   if (dst.device() == DeviceType::Host) {
     detail::read_into_host(detail::make_arg(dst), src);
+    watch.done();
     return dst;
   }
   std::vector<std::byte> packed(dst.nbytes());  // host scratch, not tensor memory
   detail::read_into_host(detail::contiguous_arg(packed.data(), dst.dtype(), dst.shape()), src);
-  const Tensor landing = dst.is_contiguous() ? dst : Tensor::empty(dst.shape(), dst.dtype(), dst.device());
+  const Tensor landing = dst.is_contiguous() ? dst : Tensor::empty(dst.shape(), dst.dtype(), dst.device(), "copy_");
   detail::copy_bytes(landing.data_ptr(), landing.device(), packed.data(), DeviceType::Host, packed.size(), stream);
   if (!landing.shares_storage_with(dst)) detail::copy_into(dst, landing);
+  watch.done();
   return dst;
 }
 

@@ -18,7 +18,7 @@ using detail::make_arg;
 Tensor empty(const Dims& shape, DType dtype, DeviceType device) { return Tensor::empty(shape, dtype, device); }
 
 Tensor full(const Dims& shape, Scalar value, DType dtype, DeviceType device) {
-  Tensor out = Tensor::empty(shape, dtype, device);
+  Tensor out = Tensor::empty(shape, dtype, device, "full");
   return fill_(out, value);
 }
 
@@ -31,7 +31,7 @@ Tensor arange(std::int64_t start, std::int64_t end, std::int64_t step, DType dty
   const std::int64_t span = step > 0 ? end - start : start - end;
   const std::int64_t mag = step > 0 ? step : -step;
   const std::int64_t n = (span + mag - 1) / mag;  // ceil((end - start) / step)
-  Tensor out = Tensor::empty(Dims{n}, dtype, device);
+  Tensor out = Tensor::empty(Dims{n}, dtype, device, "arange");
   detail::backend_for(device).arange(make_arg(out), start, step, Runtime::current().stream());
   return out;
 }
@@ -54,7 +54,7 @@ template <typename T> constexpr DType dtype_of() {
 template <typename T> Tensor from_vector(const std::vector<T>& values, const Dims& shape, DeviceType device) {
   CB_CHECK(static_cast<std::int64_t>(values.size()) == shape.numel(), ErrorKind::ShapeMismatch,
            "from_vector: {} values for shape {} ({} elements)", values.size(), shape.str(), shape.numel());
-  Tensor out = Tensor::empty(shape, dtype_of<T>(), device);
+  Tensor out = Tensor::empty(shape, dtype_of<T>(), device, "from_vector");
   const void* src = values.data();
   std::vector<std::uint8_t> normalized;  // host scratch, not tensor memory: bools must be 0 or 1
   if constexpr (std::is_same_v<T, std::uint8_t>) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/duplicate_writes.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
@@ -40,7 +41,7 @@ Tensor at_least_1d(const Tensor& t) { return t.dim() == 0 ? t.unsqueeze(0) : t; 
 
 Tensor gather(const Tensor& self, int dim, const Tensor& index) {
   const int d = check_index(self, dim, index, "gather");
-  Tensor out = Tensor::empty(index.shape(), self.dtype(), self.device());
+  Tensor out = Tensor::empty(index.shape(), self.dtype(), self.device(), "gather");
   detail::GatherArgs args{make_arg(at_least_1d(out)), make_arg(at_least_1d(self)), make_arg(at_least_1d(index)), d};
   if (index.numel() > 0) detail::backend_for(self.device()).gather(args, Runtime::current().stream());
   return out;
@@ -71,13 +72,19 @@ Tensor& scatter_impl(Tensor& self, int dim, const Tensor& index, const Tensor& s
   if (index.numel() == 0) return self;
   // Looked for before the write: src may alias self.
   std::optional<OrderDependentWrite> order_dependent;
+  std::vector<std::int64_t> destinations;
+  detail::WriteWatch watch(self, op);
   if (write_order::recording()) {
     const Tensor mask_1d = mask != nullptr ? at_least_1d(*mask) : Tensor();
+    const Tensor* mask_arg = mask != nullptr ? &mask_1d : nullptr;
     order_dependent = detail::find_order_dependent_writes(at_least_1d(self), d, at_least_1d(index), at_least_1d(src),
-                                                          mask != nullptr ? &mask_1d : nullptr, op);
+                                                          mask_arg, op);
+    destinations = detail::scatter_destinations(at_least_1d(self), d, at_least_1d(index), mask_arg);
+    std::erase(destinations, -1);
   }
   detail::backend_for(self.device()).scatter(args, Runtime::current().stream());
   if (order_dependent) write_order::record(*order_dependent);
+  watch.done_at(destinations);
   return self;
 }
 }  // namespace
@@ -104,7 +111,11 @@ Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
   args.in[1] = make_arg(mask, self.shape());
   args.n_in = 2;
   args.s[0] = detail::scalar_arg(value);
+  detail::WriteWatch watch(self, "masked_fill_");
+  const std::vector<unsigned char> written =
+      write_order::recording() ? detail::host_bytes(mask.expand(self.shape()), DType::Bool) : std::vector<unsigned char>();
   detail::launch(args, self.device());
+  watch.done(written);
   return self;
 }
 
@@ -116,7 +127,9 @@ Tensor& fill_(Tensor& self, Scalar value) {
   args.out = make_arg(self);
   args.n_in = 0;
   args.s[0] = detail::scalar_arg(value);
+  detail::WriteWatch watch(self, "fill_");
   detail::launch(args, self.device());
+  watch.done();
   return self;
 }
 

@@ -50,7 +50,7 @@ Tensor reduce_dim(ReduceOp op, const Tensor& a, int dim, DType out_dtype, DType 
   CB_CHECK(!picks || in.size(d) > 0, ErrorKind::InvalidArgument,
            "{}: cannot reduce over dim {} of size 0 ({}): the operation has no identity", name, dim, a.str());
   const Dims out_shape = op == ReduceOp::Cumsum ? a.shape() : (a.dim() == 0 ? a.shape() : without_dim(a.shape(), d));
-  Tensor out = Tensor::empty(out_shape, out_dtype, a.device());
+  Tensor out = Tensor::empty(out_shape, out_dtype, a.device(), name);
   const Tensor out_view = op == ReduceOp::Cumsum ? (a.dim() == 0 ? out.unsqueeze(0) : out) : out;
   detail::ReduceArgs args{op, compute, detail::make_arg(out_view), detail::make_arg(in), d};
   if (out.numel() > 0) detail::launch(args, a.device());
@@ -123,7 +123,7 @@ Tensor reduce_all(ReduceOp op, const Tensor& a, DType out_dtype, DType compute) 
   if (a.numel() == 0) return reduce_dim(op, a.view(Dims{0}), 0, out_dtype, compute);
   detail::TensorArg flat;
   if (!flat_arg(a, flat)) return reduce_all(op, contiguous(a), out_dtype, compute);
-  Tensor out = Tensor::empty(Dims{}, out_dtype, a.device());
+  Tensor out = Tensor::empty(Dims{}, out_dtype, a.device(), name);
   detail::ReduceArgs args{op, compute, detail::make_arg(out), flat, 0};
   detail::launch(args, a.device());
   return out;

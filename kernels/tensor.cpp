@@ -5,6 +5,8 @@
 
 #include "kernels/tensor.h"
 
+#include "kernels/allocation_trace.h"
+
 #include <fmt/format.h>
 
 #include "kernels/error.h"
@@ -44,7 +46,10 @@ bool operator==(const Dims& a, const Dims& b) {
 Storage::Storage(Allocator* allocator, std::size_t nbytes, Stream stream)
     : allocator_(allocator), block_(allocator->allocate(nbytes, stream)) {}
 
-Storage::~Storage() { allocator_->release(block_); }
+Storage::~Storage() {
+  if (allocation_trace::recording()) allocation_trace::on_free(this);
+  allocator_->release(block_);
+}
 
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Dims shape, Dims strides, std::int64_t offset)
     : storage_(std::move(storage)), dtype_(dtype), shape_(shape), strides_(strides), offset_(offset) {}
@@ -62,12 +67,13 @@ Dims contiguous_strides(const Dims& shape) {
 }
 }  // namespace
 
-Tensor Tensor::empty(const Dims& shape, DType dtype, DeviceType device) {
+Tensor Tensor::empty(const Dims& shape, DType dtype, DeviceType device, const char* op) {
   for (int i = 0; i < shape.ndim; ++i)
     CB_CHECK(shape.d[i] >= 0, ErrorKind::InvalidArgument, "empty: negative extent in shape {}", shape.str());
   Runtime& rt = Runtime::current();
   const auto nbytes = static_cast<std::size_t>(shape.numel()) * element_size(dtype);
   auto storage = std::make_shared<Storage>(&rt.allocator(device), nbytes, rt.stream());
+  if (allocation_trace::recording()) allocation_trace::on_alloc(storage.get(), op, dtype, shape, nbytes, device);
   return Tensor(std::move(storage), dtype, shape, contiguous_strides(shape), 0);
 }
 

@@ -57,7 +57,8 @@ class Tensor {
   Tensor(std::shared_ptr<Storage> storage, DType dtype, Dims shape, Dims strides, std::int64_t offset);
 
   // A new contiguous tensor from the current allocator of `device` (one allocation).
-  static Tensor empty(const Dims& shape, DType dtype, DeviceType device);
+  // `op` names the op allocating, for the allocation trace (kernels/allocation_trace.h).
+  static Tensor empty(const Dims& shape, DType dtype, DeviceType device, const char* op = "empty");
 
   bool defined() const { return storage_ != nullptr; }
   DType dtype() const { return dtype_; }

@@ -10,7 +10,11 @@
 
 namespace clampbench {
 namespace {
-thread_local std::vector<std::vector<OrderDependentWrite>> scopes;
+struct Caught {
+  std::vector<OrderDependentWrite> order_dependent;
+  std::vector<ViewWrite> view_writes;
+};
+thread_local std::vector<Caught> scopes;
 }  // namespace
 
 namespace write_order {
@@ -19,7 +23,11 @@ thread_local int open_scopes = 0;
 }
 
 void record(const OrderDependentWrite& write) {
-  for (auto& scope : scopes) scope.push_back(write);
+  for (auto& scope : scopes) scope.order_dependent.push_back(write);
+}
+
+void record(const ViewWrite& write) {
+  for (auto& scope : scopes) scope.view_writes.push_back(write);
 }
 }  // namespace write_order
 
@@ -36,10 +44,11 @@ std::vector<OrderDependentWrite> WriteOrderScope::close() {
   if (!open_) throw std::logic_error("WriteOrderScope::close: scope already closed");
   if (scopes.size() != depth_ + 1) throw std::logic_error("WriteOrderScope::close: not the innermost scope");
   open_ = false;
-  std::vector<OrderDependentWrite> caught = std::move(scopes.back());
+  Caught caught = std::move(scopes.back());
   scopes.pop_back();
   write_order::detail::open_scopes = static_cast<int>(scopes.size());
-  return caught;
+  view_writes_ = std::move(caught.view_writes);
+  return std::move(caught.order_dependent);
 }
 
 }  // namespace clampbench

@@ -14,6 +14,7 @@
 #include "harness/order_writes.h"
 #include "harness/runner.h"
 #include "kernels/runtime.h"
+#include "kernels/allocation_trace.h"
 #include "kernels/write_order.h"
 
 namespace clampbench {
@@ -63,12 +64,15 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     TracerScope trace(tracer_, scope_name);
     LedgerScope scope(rt.ledger(), scope_name);
     WriteOrderScope order_scope;
+    AllocationTraceScope allocation_trace;
     {
       const nvtx::Range call("call " + v.name, nvtx::Level::Call);
       vr.outputs = v.fn(vr.after, point);
       rt.synchronize();
     }
     vr.order_dependent_writes = map_order_dependent_writes(order_scope.close(), vr.after);
+    vr.latent_writes = map_latent_writes(order_scope.view_writes(), vr.after);
+    vr.allocation_trace = allocation_trace.close();
     vr.ledger = scope.close();
     vr.ledger_valid = true;
     const cupti::ScopeStats stats = trace.close();

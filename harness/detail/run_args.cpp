@@ -61,8 +61,9 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     if (flag.rfind("--benchmark_", 0) == 0) { detail::take_benchmark_flag(flag, c); continue; }
     if (has_inline) { value = flag.substr(flag.find('=') + 1); flag = flag.substr(0, flag.find('=')); }
     if (flag == "--no-timing") { c.timing = false; continue; }
+    if (flag == "--trace") { c.trace = true; continue; }  // allocation traces in the results
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
-                                       "--repetitions", "--seed", "--out", "--dump", "--expectations"};
+                                       "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
@@ -90,6 +91,7 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     } else if (flag == "--seed") c.seed = parse_number<std::uint64_t>(flag, value);
     else if (flag == "--out") c.out = value;
     else if (flag == "--dump") c.dump_dir = value;
+    else if (flag == "--trace-out") c.trace_out = value;
     else c.expectations_path = value;
   }
   return c;

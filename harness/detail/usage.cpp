@@ -19,6 +19,7 @@ std::string usage_text() {
 commands:
   run [options]        run the suites, check the variants, write the results JSON
   list [--json]        every suite: variants, axes (quick/nightly/full), device, vLLM source
+  explain SUITE [--case ID]  which op's allocation clamp_ saves (explain --help)
   help [COMMAND]       this text, or the options of one command (also: COMMAND --help)
   --version            the version: CMake project VERSION + git describe at configure time
 )") + kExitCodes;
@@ -61,6 +62,10 @@ run options:
   --expectations FILE  known findings (default: ../share/clampbench/expectations.json next
                        to the binary when installed, else <source>/results/expectations.json)
   --no-timing          skip the Google Benchmark timing pass
+  --trace              add each variant's allocation trace (op, dtype, shape, bytes, free)
+                       to the results, at most 256 allocations per variant
+  --trace-out FILE     write the allocation traces as a Chrome trace (Perfetto): one track
+                       per case x variant with a live-bytes counter
   --help, -h           this text
 
 Google Benchmark flags:

@@ -8,16 +8,10 @@
 #include <vector>
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/detail/view_writes.h"
 
 namespace clampbench::detail {
 namespace {
-
-// t's elements in C order, converted to `as`, as bytes.
-std::vector<unsigned char> host_bytes(const Tensor& t, DType as) {
-  std::vector<unsigned char> out(static_cast<std::size_t>(t.numel()) * element_size(as));
-  read_into_host(contiguous_arg(out.data(), as, t.shape()), t);
-  return out;
-}
 
 struct Destination {
   std::uint64_t value = 0;  // bits of the first value written there
@@ -26,18 +20,12 @@ struct Destination {
 
 }  // namespace
 
-std::optional<OrderDependentWrite> find_order_dependent_writes(const Tensor& self, int dim, const Tensor& index,
-                                                               const Tensor& src, const Tensor* mask,
-                                                               const char* op) {
+std::vector<std::int64_t> scatter_destinations(const Tensor& self, int dim, const Tensor& index,
+                                               const Tensor* mask) {
   const Dims& shape = index.shape();
-  Tensor src_view = src;  // scatter reads src over the index's extent only
-  for (int k = 0; k < shape.ndim; ++k) src_view = src_view.narrow(k, 0, shape[k]);
   const std::vector<unsigned char> at = host_bytes(index, DType::Int64);
-  const std::size_t width = element_size(src.dtype());
-  const std::vector<unsigned char> values = host_bytes(src_view, src.dtype());
   const std::vector<unsigned char> selected = mask ? host_bytes(*mask, DType::Bool) : std::vector<unsigned char>();
-
-  std::unordered_map<std::int64_t, Destination> seen;
+  std::vector<std::int64_t> out(static_cast<std::size_t>(shape.numel()), -1);
   std::int64_t coord[kMaxDims] = {};
   const std::int64_t limit = self.size(dim);
   for (std::int64_t i = 0; i < shape.numel(); ++i) {
@@ -50,9 +38,27 @@ std::optional<OrderDependentWrite> find_order_dependent_writes(const Tensor& sel
     if (a < 0 || a >= limit) continue;
     std::int64_t element = self.storage_offset();
     for (int k = 0; k < shape.ndim; ++k) element += (k == dim ? a : coord[k]) * self.stride(k);
+    out[static_cast<std::size_t>(i)] = element;
+  }
+  return out;
+}
+
+std::optional<OrderDependentWrite> find_order_dependent_writes(const Tensor& self, int dim, const Tensor& index,
+                                                               const Tensor& src, const Tensor* mask,
+                                                               const char* op) {
+  const Dims& shape = index.shape();
+  Tensor src_view = src;  // scatter reads src over the index's extent only
+  for (int k = 0; k < shape.ndim; ++k) src_view = src_view.narrow(k, 0, shape[k]);
+  const std::vector<std::int64_t> at = scatter_destinations(self, dim, index, mask);
+  const std::size_t width = element_size(src.dtype());
+  const std::vector<unsigned char> values = host_bytes(src_view, src.dtype());
+
+  std::unordered_map<std::int64_t, Destination> seen;
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    if (at[i] < 0) continue;
     std::uint64_t bits = 0;
-    std::memcpy(&bits, values.data() + static_cast<std::size_t>(i) * width, width);
-    auto [it, fresh] = seen.try_emplace(element, Destination{bits, false});
+    std::memcpy(&bits, values.data() + i * width, width);
+    auto [it, fresh] = seen.try_emplace(at[i], Destination{bits, false});
     if (!fresh && it->second.value != bits) it->second.differs = true;
   }
   std::optional<OrderDependentWrite> found;

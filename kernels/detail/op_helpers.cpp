@@ -76,8 +76,8 @@ void launch(const ReduceArgs& args, DeviceType device) {
   backend_for(device).reduce(args, Runtime::current().stream());
 }
 
-Tensor unary(ElementOp op, const Tensor& a, DType result) {
-  Tensor out = Tensor::empty(a.shape(), result, a.device());
+Tensor unary(ElementOp op, const Tensor& a, DType result, const char* name) {
+  Tensor out = Tensor::empty(a.shape(), result, a.device(), name);
   ElementwiseArgs args{};
   args.op = op;
   args.compute = a.dtype();

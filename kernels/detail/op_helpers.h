@@ -29,7 +29,7 @@ constexpr DType arithmetic_compute(DType result) { return result == DType::Bool 
 void launch(const ElementwiseArgs& args, DeviceType device);
 void launch(const ReduceArgs& args, DeviceType device);
 // out = op(a) elementwise, computed in a's dtype, stored as `result` (one allocation).
-Tensor unary(ElementOp op, const Tensor& a, DType result);
+Tensor unary(ElementOp op, const Tensor& a, DType result, const char* name);
 
 // out = copy of `src` broadcast to out's shape, converted to out's dtype (same device).
 void copy_into(const Tensor& out, const Tensor& src);

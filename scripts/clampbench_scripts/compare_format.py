@@ -27,13 +27,13 @@ def _verdict_cell(v):
     return f"{v['base']} -> {head} {v['call']}"
 
 
-def _order_writes_note(o):
-    """'' when neither run saw an order-dependent write; else what each saw and what changed."""
+def _order_writes_note(o, what="order-dependent writes"):
+    """'' when neither run saw such a write; else what each saw and what changed."""
     if not o or not (o["base"] or o["head"]):
         return ""
     parts = [f"+{b}" for b in o["appeared"]] + [f"-{b}" for b in o["vanished"]]
     same = sorted(set(o["base"] or []) & set(o["head"] or []))
-    text = "; order-dependent writes: " + ", ".join(parts + same)
+    text = f"; {what}: " + ", ".join(parts + same)
     if o["appeared"] or o["vanished"]:
         text += " (appeared +, vanished -)"
     if not o["head_expected"]:
@@ -48,7 +48,8 @@ def table_cells(entry):
             _figure_cell(a["bytes_requested"], fmt_bytes),
             _figure_cell(a["peak_bytes"], fmt_bytes),
             _time_cell(entry["time"]),
-            _verdict_cell(entry["verdict"]) + _order_writes_note(entry.get("order_dependent_writes")))
+            _verdict_cell(entry["verdict"]) + _order_writes_note(entry.get("order_dependent_writes"))
+            + _order_writes_note(entry.get("latent_writes"), "latent writes"))
 
 
 def headline_lines(result, failing):

@@ -32,13 +32,14 @@ def _time_entry(base, head, alpha, min_effect):
     }
 
 
-def _order_writes_entry(base, head):
-    """Order-dependent writes into runner buffers (a flag beside the verdict): which buffers
-    showed one in each run, what appeared or vanished, and a call. WORSE when the head's are
-    not as its expectations say and the base's were, or the set changed; gated as verdicts."""
-    b, h = base.get("order_writes"), head.get("order_writes")
+def _order_writes_entry(base, head, key="order_writes"):
+    """Order-dependent (key "order_writes") or latent ("latent_writes") writes into runner
+    buffers (flags beside the verdict): which buffers showed one in each run, what appeared or
+    vanished, and a call. WORSE when the head's are not as its expectations say and the base's
+    were, or the set changed; gated as verdicts."""
+    b, h = base.get(key), head.get(key)
     bset, hset = set(b or []), set(h or [])
-    b_ok, h_ok = base.get("order_writes_expected", True), head.get("order_writes_expected", True)
+    b_ok, h_ok = base.get(key + "_expected", True), head.get(key + "_expected", True)
     if b is None or h is None:  # a file from before the field: nothing to call
         call = calls.SAME
     elif not h_ok and (b_ok or bset != hset):
@@ -66,6 +67,7 @@ def compare_row(base, head, alpha, min_effect):
                     "expected_verdict": head["expected_verdict"],
                     "call": calls.verdict_call(base, head)},
         "order_dependent_writes": _order_writes_entry(base, head),
+        "latent_writes": _order_writes_entry(base, head, "latent_writes"),
     }
 
 
@@ -74,7 +76,8 @@ def regressions_of(entry):
     found = []
     if any(f["call"] == calls.WORSE for f in entry["allocations"].values()):
         found.append("allocations")
-    if calls.WORSE in (entry["verdict"]["call"], entry["order_dependent_writes"]["call"]):
+    if calls.WORSE in (entry["verdict"]["call"], entry["order_dependent_writes"]["call"],
+                       entry.get("latent_writes", {}).get("call")):
         found.append("verdicts")
     if entry["time"]["call"] == calls.WORSE:
         found.append("time")

@@ -58,10 +58,10 @@ def _timing_figures(timing):
     return primary, stats if isinstance(stats, dict) else None, timing.get("cpu")
 
 
-def _order_writes(variant):
-    """(sorted buffers with an order-dependent write, as expected) or (None, True) in files
-    from before the field existed."""
-    block = variant.get("order_dependent_writes")
+def _order_writes(variant, key="order_dependent_writes"):
+    """(sorted buffers with a finding of `key` -- order-dependent or latent writes --, as
+    expected) or (None, True) in files from before the field existed."""
+    block = variant.get(key)
     if not isinstance(block, dict):
         return None, True
     buffers = sorted({f["buffer"] for f in block.get("findings", []) if isinstance(f, dict)})
@@ -76,6 +76,7 @@ def variant_row(case, variant):
     primary, stats, cpu = _timing_figures(variant.get("timing"))
     saved = variant.get("saved_vs_reference") or {}
     order_writes, order_writes_expected = _order_writes(variant)
+    latent_writes, latent_writes_expected = _order_writes(variant, "latent_writes")
     return {
         "suite": case["suite"],
         "case_id": case["case_id"],
@@ -88,6 +89,10 @@ def variant_row(case, variant):
         "error": variant.get("error"),
         "order_writes": order_writes,
         "order_writes_expected": order_writes_expected,
+        "latent_writes": latent_writes,
+        "latent_writes_expected": latent_writes_expected,
+        "latent_findings": (variant.get("latent_writes") or {}).get("findings") or [],
+        "allocation_trace": (variant.get("allocation_trace") or {}).get("allocations"),
         "ledger": {f: total.get(f) for f in LEDGER_FIGURES} if isinstance(total, dict) else None,
         "ledger_devices": {d: {f: v.get(f) for f in LEDGER_FIGURES} for d, v in devices.items()},
         "saved_allocations": saved.get("allocations"),

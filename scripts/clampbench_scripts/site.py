@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The dashboard's index.html: the latest run at a glance, the changes detected over the
 history, then per suite a latest-run table (deltas vs the previous run and the baseline)
-and the trend figures. Static, self-contained except for figures/*.svg."""
+the op-level savings and latent writes, and the trend figures. Static, self-contained except for
+figures/*.svg."""
 import html
 
+from clampbench_scripts import hazards
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
 STYLE = """
@@ -181,6 +183,9 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
         keys = [k for k in data["keys"] if k in rows]
         parts.append(f"<h2 id='{esc(suite)}'>{esc(suite)}</h2>")
         parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline))
+        suite_rows = [rows[k] for k in keys]
+        parts += ["<h3>What each variant saves, op by op</h3>", hazards.savings_table(suite_rows),
+                  "<h3>Latent writes</h3>", hazards.latent_table(suite_rows)]
         parts.append("<div class=figs>")
         for metric, stem in figures.get(suite, []):
             parts.append(f"<div class=fig><a href='figures/{esc(stem)}.svg'>"

@@ -53,7 +53,9 @@ inline std::string fake_expectations_json() {
     {"suite": "fake_mismatch", "variant": "clamp_wrong", "verdict": "output_mismatch", "reason": "min 1"},
     {"suite": "fake_mutation", "variant": "clamp_", "verdict": "mutation", "reason": "in place"},
     {"suite": "fake_writable", "variant": "clamp_badwrite", "verdict": "output_mismatch", "reason": "8 not 7"},
-    {"suite": "fake_throw", "variant": "clamp_", "verdict": "error", "reason": "throws"}]})";
+    {"suite": "fake_throw", "variant": "clamp_", "verdict": "error", "reason": "throws"}],
+    "latent_writes": [
+    {"suite": "fake_mutation", "variant": "clamp_", "buffer": "x", "reason": "in place"}]})";
 }
 
 }  // namespace clampbench::testing

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The dashboard's index.html: the latest run at a glance, the changes detected over the
-history, then per suite a latest-run table (deltas vs the previous run and the baseline)
+history, then per suite a latest-run table (deltas vs the previous run and the baseline),
 the op-level savings and latent writes, and the trend figures. Static, self-contained except for
 figures/*.svg."""
 import html

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/cupti/tracer.h"
+#include "tests/harness/no_tracer.h"
 #include "harness/order_writes.h"
 #include "harness/outcome.h"
 #include "harness/runner.h"
@@ -16,13 +16,7 @@
 namespace clampbench {
 namespace {
 
-class NoTracer : public cupti::Tracer {
- public:
-  bool available() const override { return false; }
-  std::string unavailable_reason() const override { return "test: no tracer"; }
-  void begin_scope(const std::string&) override {}
-  cupti::ScopeStats end_scope() override { return {}; }
-};
+using testing::NoTracer;
 
 // table int32 [2, 3] Persistent holding 0..5, history [3] PersistentWritable, scratch [3]
 // Fresh. `clamp_` clamps table's row 1 to >= 0 in place (3 written, 0 changed: no negative

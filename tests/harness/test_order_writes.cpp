@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/cupti/tracer.h"
+#include "tests/harness/no_tracer.h"
 #include "harness/order_writes.h"
 #include "harness/outcome.h"
 #include "harness/runner.h"
@@ -16,13 +16,7 @@
 namespace clampbench {
 namespace {
 
-class NoTracer : public cupti::Tracer {
- public:
-  bool available() const override { return false; }
-  std::string unavailable_reason() const override { return "test: no tracer"; }
-  void begin_scope(const std::string&) override {}
-  cupti::ScopeStats end_scope() override { return {}; }
-};
+using testing::NoTracer;
 
 // slots int64 [4] PersistentWritable, scratch int32 [2] Fresh. Both variants scatter 5 and 6
 // into slots[1] (differing), 1 and 1 into slots[3] (equal), and 8 and 9 into scratch[0]

@@ -5,21 +5,14 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/cupti/tracer.h"
+#include "tests/harness/no_tracer.h"
 #include "harness/runner.h"
 #include "tests/harness/fake_suites.h"
 
 namespace clampbench {
 namespace {
 
-// The runner only needs the interface; on host no tracer is ever available.
-class NoTracer : public cupti::Tracer {
- public:
-  bool available() const override { return false; }
-  std::string unavailable_reason() const override { return "test: no tracer"; }
-  void begin_scope(const std::string&) override { ADD_FAILURE() << "scope opened on an unavailable tracer"; }
-  cupti::ScopeStats end_scope() override { return {}; }
-};
+using testing::NoTracer;
 
 class RunnerTest : public ::testing::Test {
  protected:

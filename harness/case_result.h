@@ -82,6 +82,7 @@ struct VariantResult {
   bool ledger_valid = false;
   nlohmann::json cupti;  // cupti::to_json plus cross_check, or {"available": false, ...}
   std::optional<Timing> timing;
+  std::optional<std::int64_t> instructions;  // user-space instructions per call (instruction pass)
   std::vector<TensorMismatch> output_mismatches;
   std::vector<BufferChange> mutations;  // Persistent buffers that changed
   std::vector<BufferChange> writes;     // Fresh / PersistentWritable buffers that changed

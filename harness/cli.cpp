@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/cli.h"
 
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -9,6 +11,7 @@
 
 #include "harness/case_filter.h"
 #include "harness/expectations.h"
+#include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
 #include "harness/session.h"
 #include "harness/timing.h"
@@ -31,10 +34,13 @@ void list_tests(const RunConfig& config, const std::vector<const Suite*>& select
 }
 
 int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
-                const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
+                const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
   RunConfig config = parse_run_args(args);
   config.command_line = argv_all;
+  config.self_exe = self_exe;
   const std::vector<const Suite*> selected = validate_run_config(config, suites);
+  if (const char* dir = std::getenv(kInstructionChildEnv); dir != nullptr && *dir != '\0')
+    return run_instruction_child(config, selected, dir);  // under valgrind, for a parent run
   if (config.list_tests) {
     list_tests(config, selected, out);
     return kExitOk;
@@ -58,7 +64,8 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
 }
 }  // namespace
 
-int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
+int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
+            const std::string& self_exe) {
   std::vector<std::string> all(argv, argv + argc);
   std::vector<std::string> rest(all.begin() + (argc > 0 ? 1 : 0), all.end());
   try {
@@ -94,7 +101,7 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
         out << run_usage_text();
         return kExitOk;
       }
-      return run_command(rest, all, suites, out, err);
+      return run_command(rest, all, self_exe, suites, out, err);
     }
     if (cmd == "explain") return explain_command(rest, suites, out);
     throw UsageError(fmt::format("unknown command '{}' (run, list, explain, help, --version)", cmd));
@@ -109,7 +116,9 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
 
 int run_cli(int argc, char** argv) {
   try {
-    return run_cli(argc, argv, all_suites(), std::cout, std::cerr);
+    std::error_code ec;
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    return run_cli(argc, argv, all_suites(), std::cout, std::cerr, ec ? "" : self);
   } catch (const std::exception& e) {  // the registry itself failed to build
     std::cerr << "clampbench: internal error: " << e.what() << std::endl;
     return kExitInternal;

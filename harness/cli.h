@@ -24,7 +24,11 @@ class UsageError : public std::runtime_error {
 };
 
 int run_cli(int argc, char** argv);  // with all_suites()
-int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);
+// `self_exe`: this program's path, for the child run that counts instructions under callgrind;
+// "" in-process (tests): that method is then unavailable and `--instructions auto` counts
+// with perf or not at all.
+int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
+            const std::string& self_exe = "");
 
 // Parses the arguments after `run`; throws UsageError. Does not touch the file system.
 RunConfig parse_run_args(const std::vector<std::string>& args);

@@ -124,6 +124,7 @@ nlohmann::json case_json(const CaseResult& c) {
                          {"pytorch", nullptr}}},
         {"saved_vs_reference", has_saved ? nlohmann::json{{"allocations", sa}, {"bytes_requested", sb}} : nlohmann::json(nullptr)},
         {"timing", timing_json(v.timing)},
+        {"instructions", v.instructions ? nlohmann::json(*v.instructions) : nlohmann::json(nullptr)},
         {"checks", checks_json(v)},
         {"order_dependent_writes", order_writes_json(v)},
         {"latent_writes", latent_writes_json(v)},

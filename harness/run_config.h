@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/instructions/instruction_counter.h"
 #include "suites/suite.h"
 
 namespace clampbench {
@@ -38,9 +39,13 @@ struct RunConfig {
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // empty: default_expectations_path()
   bool timing = true;
+  std::string instructions = "auto";  // --instructions: auto | perf | callgrind | off
+  InstructionMethod instruction_method = InstructionMethod::Off;  // resolved from `instructions`
+  std::string instruction_note;       // why the method is what it is (environment.instructions)
   double min_time_s = 0.01;           // per repetition; Google Benchmark 1.7 takes seconds as double
   std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark
   std::vector<std::string> command_line;     // argv as given, for the results file
+  std::string self_exe;                      // this program, re-run under valgrind; "" in-process
 };
 
 const char* backend_choice_name(BackendChoice b);

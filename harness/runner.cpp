@@ -10,6 +10,7 @@
 
 #include "harness/case_filter.h"
 #include "harness/cupti/tracer.h"
+#include "harness/instructions/instruction_pass.h"
 #include "harness/nvtx/range.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
@@ -72,6 +73,8 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
     const nvtx::Range pass("consequence pass", nvtx::Level::Pass);
     consequence_pass(suite, r);
   }
+  if (counter_ != nullptr)
+    for (auto& e : instruction_pass(suite, r, inputs, *counter_)) instruction_errors_.push_back(std::move(e));
   if (timing_ != nullptr) {
     const nvtx::Range pass("timing pass", nvtx::Level::Pass);
     timing_pass(suite, r, inputs);

@@ -6,14 +6,17 @@
 //   1 alloc  one warm-up call, then one call in a LedgerScope (and a CUPTI scope);
 //   2 check  outputs vs the reference variant byte for byte; inputs before vs after;
 //   3 conseq the suite's later readers on each variant's leftovers vs the reference's;
-//   4 timing Google Benchmark per variant (unless --no-timing);
-//   5 verdict error > output_mismatch > mutation > same, and the expected verdict.
+//   4 instr  user-space instructions per call, when counted in process (instruction_pass.h);
+//   5 timing Google Benchmark per variant (unless --no-timing);
+//   6 verdict error > output_mismatch > mutation > same, and the expected verdict.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/case_result.h"
 #include "harness/expectations.h"
+#include "harness/instructions/instruction_counter.h"
 #include "harness/run_config.h"
 #include "harness/timing.h"
 
@@ -32,6 +35,11 @@ class Runner {
   std::vector<const Variant*> selected_variants(const Suite& suite) const;
   DeviceType case_device(const Suite& suite) const;
 
+  // Counts each variant's instructions with `counter` (perf; null: no instruction pass here).
+  void set_instruction_counter(InstructionCounter* counter) { counter_ = counter; }
+  // Counting failures since the last call, one line each (internal errors of the run).
+  std::vector<std::string> take_instruction_errors() { return std::exchange(instruction_errors_, {}); }
+
   // Never throws for a failing builder: failures become `error` verdicts.
   CaseResult run_case(const Suite& suite, const ParamPoint& point);
 
@@ -47,6 +55,8 @@ class Runner {
   const Expectations& expectations_;
   cupti::Tracer& tracer_;
   TimingSession* timing_;
+  InstructionCounter* counter_ = nullptr;
+  std::vector<std::string> instruction_errors_;
 };
 
 // Records the exception in the variant (message, and whether it was a CUDA failure).

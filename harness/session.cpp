@@ -14,6 +14,7 @@
 #include "harness/detail/environment.h"
 #include "harness/detail/machine_load.h"
 #include "harness/dump.h"
+#include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
 #include "harness/progress.h"
 #include "harness/results_writer.h"
@@ -23,6 +24,28 @@
 #include "kernels/runtime.h"
 
 namespace clampbench {
+
+namespace {
+// The callgrind method's pass, after the others: one child run under valgrind for the whole
+// selection (callgrind_child.h); its counts go to the host cases.
+void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cases,
+                           std::vector<std::string>& internal_errors, std::ostream& log) {
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    const auto counts = count_in_callgrind_child(config);
+    for (auto& c : cases) {
+      if (c.device != DeviceType::Host) continue;
+      for (auto& v : c.variants)
+        if (auto it = counts.find(c.case_id + "/" + v.name); it != counts.end() && !v.error) v.instructions = it->second;
+    }
+  } catch (const std::exception& e) {
+    internal_errors.push_back(fmt::format("instruction count: {}", e.what()));
+  }
+  log << fmt::format("clampbench: instructions counted under callgrind ({:.1f}s)",
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count())
+      << std::endl;
+}
+}  // namespace
 
 int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
                 const Expectations& expectations, TimingSession* timing, std::ostream& log) {
@@ -39,6 +62,12 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   }
   std::unique_ptr<cupti::Tracer> tracer = cupti::make_tracer(config.use_cuda);
   Runner runner(config, expectations, *tracer, timing);
+  std::unique_ptr<InstructionCounter> perf_counter;
+  if (config.instruction_method == InstructionMethod::Perf) {
+    std::string why_not;
+    perf_counter = make_perf_counter(why_not);  // available: validate_run_config opened one
+    runner.set_instruction_counter(perf_counter.get());
+  }
   std::optional<Dump> dump;
   if (!config.dump_dir.empty()) dump.emplace(config.dump_dir);
 
@@ -65,11 +94,13 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
       for (auto& v : c.variants) {  // the tensors are no longer needed; keep memory flat
         v.outputs.clear(); v.after = {}; v.after_snapshots.clear(); v.reader_outputs.clear();
       }
+      for (auto& e : runner.take_instruction_errors()) internal_errors.push_back(std::move(e));
       log << progress_line(++index, total, c) << std::endl;
       cases.push_back(std::move(c));
     }
   }
   if (dump) dump->finish();
+  if (config.instruction_method == InstructionMethod::Callgrind) count_under_callgrind(config, cases, internal_errors, log);
   const Outcome outcome = compute_outcome(cases, internal_errors);
   if (!config.trace_out.empty()) write_file_atomically(config.trace_out, chrome_trace(cases).dump() + "\n");
   if (!config.trace)  // the results carry traces only when asked: they can be long

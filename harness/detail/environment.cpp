@@ -78,7 +78,9 @@ nlohmann::json environment_json(const RunConfig& config) {
       {"host_name", std::string(host)}, {"backend", config.use_cuda ? "cuda" : "host"},
       {"allocator", config.allocator}, {"host_allocator", "pageable"},
       {"size_set", size_set_name(config.sizes)}, {"seed", config.seed}, {"repetitions", config.repetitions},
-      {"timing", config.timing}, {"time", utc_now_iso8601()}, {"command_line", config.command_line},
+      {"timing", config.timing},
+      {"instructions", {{"method", instruction_method_name(config.instruction_method)},
+                        {"requested", config.instructions}, {"note", config.instruction_note}}}, {"time", utc_now_iso8601()}, {"command_line", config.command_line},
   };
 }
 

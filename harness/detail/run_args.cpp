@@ -13,6 +13,7 @@
 #include "harness/case_filter.h"
 #include "harness/cli.h"
 #include "harness/detail/benchmark_flags.h"
+#include "harness/instructions/callgrind_child.h"
 #include "harness/results_writer.h"
 #include "kernels/device.h"
 
@@ -46,6 +47,31 @@ void split_into(const std::string& text, std::vector<std::string>& out) {
   }
 }
 
+// --instructions: perf where the hardware counts, else callgrind where valgrind is installed
+// (auto); a method asked for by name that is not available is a usage error.
+void resolve_instruction_method(RunConfig& c) {
+  std::string no_perf, no_callgrind;
+  const bool perf = c.instructions != "off" && c.instructions != "callgrind" && make_perf_counter(no_perf) != nullptr;
+  if (!callgrind_compiled()) no_callgrind = "this build has no valgrind/callgrind.h";
+  else if (c.self_exe.empty()) no_callgrind = "an in-process run cannot re-run itself under valgrind";
+  else if (find_valgrind().empty()) no_callgrind = "valgrind is not on PATH";
+  if (c.instructions == "perf" && !perf) throw UsageError("--instructions perf: " + no_perf + "; try callgrind");
+  if (c.instructions == "callgrind" && !no_callgrind.empty()) throw UsageError("--instructions callgrind: " + no_callgrind);
+  if (c.instructions == "off") {
+    c.instruction_method = InstructionMethod::Off;
+    c.instruction_note = "--instructions off";
+  } else if (perf) {
+    c.instruction_method = InstructionMethod::Perf;
+    c.instruction_note = "hardware counter, user space, smallest of 3 calls";
+  } else if (no_callgrind.empty()) {
+    c.instruction_method = InstructionMethod::Callgrind;
+    c.instruction_note = (c.instructions == "auto" ? no_perf + "; " : std::string()) + "valgrind callgrind, 1 call";
+  } else {
+    c.instruction_method = InstructionMethod::Off;
+    c.instruction_note = no_perf + "; " + no_callgrind;
+  }
+}
+
 std::string join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
@@ -63,7 +89,7 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     if (flag == "--no-timing") { c.timing = false; continue; }
     if (flag == "--trace") { c.trace = true; continue; }  // allocation traces in the results
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
-                                       "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out"};
+                                       "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
@@ -92,6 +118,11 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--out") c.out = value;
     else if (flag == "--dump") c.dump_dir = value;
     else if (flag == "--trace-out") c.trace_out = value;
+    else if (flag == "--instructions") {
+      if (value != "auto" && value != "perf" && value != "callgrind" && value != "off")
+        throw UsageError(fmt::format("bad instruction counter '{}' (auto, perf, callgrind, off)", value));
+      c.instructions = value;
+    }
     else c.expectations_path = value;
   }
   return c;
@@ -120,6 +151,7 @@ std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Su
   if (c.backend == BackendChoice::Cuda && !cuda_device_available())
     throw UsageError("--backend cuda: no CUDA device available");
   c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
+  resolve_instruction_method(c);
   if (c.list_tests) return selected;  // lists names only: no file is written, no directory made
   if (std::string why = check_writable(c.out); !why.empty()) throw UsageError(fmt::format("--out: {}", why));
   if (!c.dump_dir.empty()) {

@@ -5,10 +5,11 @@
 # install line is printed and the caller stops with exit code 2.
 
 # The main job: build the clampbench binary (Google Benchmark is its timing pass), run it, add
-# the results to the history and draw the dashboard (numpy + matplotlib).
+# the results to the history and draw the dashboard (numpy + matplotlib); valgrind counts each
+# call's instructions where the machine has no hardware counter (its header is built in).
 clampbench_main_packages=(
   cmake g++ make git
-  libfmt-dev nlohmann-json3-dev libbenchmark-dev
+  libfmt-dev nlohmann-json3-dev libbenchmark-dev valgrind
   python3 python3-numpy python3-matplotlib
 )
 # Only the tests: GTest, pytest, the schema check, compare's statistics (scipy), the upstream

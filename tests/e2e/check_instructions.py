@@ -1,0 +1,64 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""End-to-end check of the callgrind instruction counter through the real binary.
+
+Two runs of the same selection with --instructions callgrind must give every host variant a
+count, and the same count: the figure compare.py gates on is only a gate if it repeats
+exactly. Exit 77 (CTest's skip) where valgrind is not installed.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+
+def run(binary, out, suites):
+    cmd = [binary, "run", "--backend", "host", "--no-timing", "--instructions", "callgrind",
+           "--suite", ",".join(suites), "--out", out]
+    t0 = time.monotonic()
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.strip()[-500:]}")
+    with open(out) as f:
+        return json.load(f), time.monotonic() - t0
+
+
+def counts(doc):
+    return {(c["case_id"], v["name"]): v["instructions"] for c in doc["cases"] for v in c["variants"]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--workdir", required=True)
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        print("SKIPPED: valgrind is not installed")
+        return 77
+    shutil.rmtree(args.workdir, ignore_errors=True)
+    os.makedirs(args.workdir)
+    suites = ["mamba_fallback", "ngram_find", "sparse_mla_slot_mapping"]
+    first, t1 = run(args.binary, f"{args.workdir}/a.json", suites)
+    second, t2 = run(args.binary, f"{args.workdir}/b.json", suites)
+    env = first["environment"]["instructions"]
+    assert env["method"] == "callgrind" and env["requested"] == "callgrind", env
+    a, b = counts(first), counts(second)
+    assert a.keys() == b.keys() and len(a) >= 3 * 17, sorted(a)
+    missing = [k for k, v in a.items() if not isinstance(v, int) or v <= 0]
+    assert not missing, f"no count for {missing}"
+    moved = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+    assert not moved, f"counts moved between two runs of one binary: {moved}"
+    # The count follows the work: eight ngram rows retire more than one, in every variant.
+    for (case_id, variant), n in a.items():
+        if case_id.startswith("ngram_find/B=1,"):
+            bigger = a[(case_id.replace("B=1,", "B=8,"), variant)]
+            assert bigger > n, f"{case_id} {variant}: B=8 counts {bigger}, B=1 {n}"
+    print(f"ok: {len(a)} counts, identical in two runs ({t1:.1f}s, {t2:.1f}s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

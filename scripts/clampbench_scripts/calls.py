@@ -24,6 +24,18 @@ def exact_call(base, head):
     return WORSE if head > base else BETTER
 
 
+def instructions_call(base, head, tolerance):
+    """(call, ratio) for two instruction counts: a change beyond TOLERANCE (relative) is
+    WORSE or BETTER; counts repeat exactly under callgrind and to a few instructions under
+    perf, so the tolerance only has to absorb unrelated code moving about."""
+    if base is None or head is None or base <= 0:
+        return AMBIGUOUS, None
+    ratio = head / base
+    if abs(ratio - 1.0) <= tolerance:
+        return SAME, ratio
+    return (WORSE if ratio > 1.0 else BETTER), ratio
+
+
 def smallest_p(n1, n2):
     """The smallest two-sided p an exact U test can give with these sample sizes."""
     return 2.0 / math.comb(n1 + n2, n1)

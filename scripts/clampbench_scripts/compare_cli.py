@@ -41,12 +41,14 @@ def build_parser():
                    default="md", help="md, text, json (the comparison) or gbench, bmf (HEAD exported)")
     p.add_argument("--fail-on", type=parse_fail_on, default=list(comparison.CATEGORIES),
                    help="comma-separated categories that make exit code 1 (default all: "
-                        "allocations,verdicts,time)")
+                        "allocations,instructions,verdicts,time)")
     p.add_argument("--allow-mixed", action="store_true",
                    help="compare runs from different devices, backends or allocators")
     p.add_argument("--alpha", type=float, default=0.05, help="U test significance (default 0.05)")
     p.add_argument("--min-effect", type=float, default=0.05,
                    help="minimum relative change of the median time (default 0.05)")
+    p.add_argument("--instructions-tolerance", type=positive_float, default=0.01,
+                   help="relative change of the instructions per call that is a call (default 0.01)")
     p.add_argument("--max-load-per-cpu", type=positive_float, default=1.0,
                    help="when either run recorded more runnable threads per CPU than this besides its "
                         "own (environment.machine_load), time changes are not called (default 1)")
@@ -67,7 +69,8 @@ def main(argv):
         return fail(PROG, "runs differ in " + "; ".join(diffs) + " (pass --allow-mixed to compare anyway)")
     result = comparison.compare_runs(base_env, base_rows, head_env, head_rows,
                                      alpha=args.alpha, min_effect=args.min_effect,
-                                     max_load_per_cpu=args.max_load_per_cpu)
+                                     max_load_per_cpu=args.max_load_per_cpu,
+                                     instructions_tolerance=args.instructions_tolerance)
     result["mixed"] = diffs
     failing = comparison.failing_categories(result, args.fail_on)
     if args.format in exports.EXPORTERS:

@@ -7,7 +7,8 @@ import json
 from clampbench_scripts import calls
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
-HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "median time", "verdict")
+HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "median time",
+           "verdict")
 
 
 def _figure_cell(fig, fmt):
@@ -20,6 +21,13 @@ def _time_cell(t):
         text += f", p={t['p_value']:.2g}"
     text += f") {t['call']}"
     return text + (f" ({t['reason']})" if t["call"] == calls.AMBIGUOUS and t.get("reason") else "")
+
+
+def _instructions_cell(i):
+    if i is None:  # a comparison from before the figure
+        return "-"
+    text = f"{fmt_count(i['base'])} -> {fmt_count(i['head'])} ({fmt_ratio(i['ratio'])}) {i['call']}"
+    return text + (f" ({i['reason']})" if i.get("reason") and (i["base"] or i["head"]) else "")
 
 
 def _verdict_cell(v):
@@ -47,6 +55,7 @@ def table_cells(entry):
             _figure_cell(a["allocations"], fmt_count),
             _figure_cell(a["bytes_requested"], fmt_bytes),
             _figure_cell(a["peak_bytes"], fmt_bytes),
+            _instructions_cell(entry.get("instructions")),
             _time_cell(entry["time"]),
             _verdict_cell(entry["verdict"]) + _order_writes_note(entry.get("order_dependent_writes"))
             + _order_writes_note(entry.get("latent_writes"), "latent writes"))
@@ -60,7 +69,9 @@ def headline_lines(result, failing):
              f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
              f"{len(result['removed'])} removed; time test: Mann-Whitney U two-sided, "
-             f"alpha {result['alpha']}, min effect {result['min_effect']:.0%}"]
+             f"alpha {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
+             + (f"{result['instruction_methods'][1]}, tolerance {result['instructions_tolerance']:.1%}"
+                if any(result.get("instruction_methods") or []) else "not counted")]
     if result.get("overloaded"):
         lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": time changes are shown "
                      f"but not called (more than {result['max_load_per_cpu']:g} other runnable threads per "

@@ -17,6 +17,8 @@ def is_open(entry):
     other than "same", or one not as expected)."""
     if entry["regressions"] or any(f["call"] != calls.SAME for f in entry["allocations"].values()):
         return True
+    if entry.get("instructions", {}).get("call") in (calls.BETTER, calls.WORSE):
+        return True
     v = entry["verdict"]
     return (entry["time"]["call"] in (calls.BETTER, calls.WORSE) or v["call"] != calls.SAME
             or v["head"] != "same" or not v["head_expected"])

@@ -3,9 +3,9 @@
 """The comparison of two runs: one entry per (case_id, variant) present in both, plus the
 rows present in only one of them. Pure data; compare_format.py renders it."""
 from clampbench_scripts import calls, machine_load
-from clampbench_scripts.results import LEDGER_FIGURES
+from clampbench_scripts.results import LEDGER_FIGURES, instruction_method
 
-CATEGORIES = ("allocations", "verdicts", "time")
+CATEGORIES = ("allocations", "instructions", "verdicts", "time")
 
 
 def _figure(base, head):
@@ -32,6 +32,19 @@ def _time_entry(base, head, alpha, min_effect):
     }
 
 
+def _instructions_entry(base, head, tolerance, methods):
+    """Instructions per call, called against TOLERANCE; AMBIGUOUS with a reason when either
+    run has no count or the two counted differently (perf and callgrind do not agree)."""
+    b, h = base.get("instructions"), head.get("instructions")
+    call, ratio = calls.instructions_call(b, h, tolerance)
+    reason = None
+    if b is None or h is None:
+        reason = "not counted in " + ("base" if b is None else "head")
+    elif methods[0] != methods[1]:
+        call, reason = calls.AMBIGUOUS, f"counted with {methods[0]} in base, {methods[1]} in head"
+    return {"base": b, "head": h, "ratio": ratio, "call": call, "reason": reason}
+
+
 def _order_writes_entry(base, head, key="order_writes"):
     """Order-dependent (key "order_writes") or latent ("latent_writes") writes into runner
     buffers (flags beside the verdict): which buffers showed one in each run, what appeared or
@@ -52,7 +65,7 @@ def _order_writes_entry(base, head, key="order_writes"):
             "vanished": sorted(bset - hset) if h is not None else [], "head_expected": h_ok, "call": call}
 
 
-def compare_row(base, head, alpha, min_effect):
+def compare_row(base, head, alpha, min_effect, instructions_tolerance=0.01, methods=(None, None)):
     figures = {f: _figure(_ledger_value(base, f), _ledger_value(head, f)) for f in LEDGER_FIGURES}
     devices = {}
     for dev in sorted(set(base["ledger_devices"]) | set(head["ledger_devices"])):
@@ -62,6 +75,7 @@ def compare_row(base, head, alpha, min_effect):
         "case_id": head["case_id"], "suite": head["suite"], "variant": head["variant"],
         "allocations": figures, "devices": devices,
         "time": _time_entry(base, head, alpha, min_effect),
+        "instructions": _instructions_entry(base, head, instructions_tolerance, methods),
         "verdict": {"base": base["verdict"], "head": head["verdict"],
                     "base_expected": base["expected"], "head_expected": head["expected"],
                     "expected_verdict": head["expected_verdict"],
@@ -76,12 +90,33 @@ def regressions_of(entry):
     found = []
     if any(f["call"] == calls.WORSE for f in entry["allocations"].values()):
         found.append("allocations")
+    if entry.get("instructions", {}).get("call") == calls.WORSE:
+        found.append("instructions")
     if calls.WORSE in (entry["verdict"]["call"], entry["order_dependent_writes"]["call"],
                        entry.get("latent_writes", {}).get("call")):
         found.append("verdicts")
     if entry["time"]["call"] == calls.WORSE:
         found.append("time")
     return found
+
+
+def time_call_between(base_row, head_row, base_env, head_env, alpha=0.05, min_effect=0.05,
+                      max_load_per_cpu=1.0):
+    """The time entry (call, ratio, p, reason) of one row between two runs, held back to
+    AMBIGUOUS when either run was measured on an overloaded machine: the one decision that
+    compare.py and the dashboard both show."""
+    entry = {"time": _time_entry(base_row, head_row, alpha, min_effect)}
+    overloaded = [n for n in (machine_load.overload_note(base_env, "base", max_load_per_cpu),
+                              machine_load.overload_note(head_env, "head", max_load_per_cpu)) if n]
+    if overloaded:
+        _hold_time_call(entry, overloaded, max_load_per_cpu)
+    return entry["time"]
+
+
+def instructions_call_between(base_row, head_row, base_env, head_env, tolerance=0.01):
+    """The instructions entry of one row between two runs (see _instructions_entry)."""
+    return _instructions_entry(base_row, head_row, tolerance,
+                               (instruction_method(base_env), instruction_method(head_env)))
 
 
 def _hold_time_call(entry, notes, limit):
@@ -93,20 +128,22 @@ def _hold_time_call(entry, notes, limit):
 
 
 def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effect=0.05,
-                 max_load_per_cpu=1.0):
+                 max_load_per_cpu=1.0, instructions_tolerance=0.01):
     overloaded = [n for n in (machine_load.overload_note(base_env, "base", max_load_per_cpu),
                               machine_load.overload_note(head_env, "head", max_load_per_cpu)) if n]
+    methods = (instruction_method(base_env), instruction_method(head_env))
     entries = []
     for key, head in head_rows.items():
         if key in base_rows:
-            entry = compare_row(base_rows[key], head, alpha, min_effect)
+            entry = compare_row(base_rows[key], head, alpha, min_effect, instructions_tolerance, methods)
             if overloaded:
                 _hold_time_call(entry, overloaded, max_load_per_cpu)
             entry["regressions"] = regressions_of(entry)
             entries.append(entry)
     return {
         "base": _env_summary(base_env), "head": _env_summary(head_env),
-        "alpha": alpha, "min_effect": min_effect,
+        "alpha": alpha, "min_effect": min_effect, "instructions_tolerance": instructions_tolerance,
+        "instruction_methods": list(methods),
         "max_load_per_cpu": max_load_per_cpu, "overloaded": overloaded,
         "rows": entries,
         "added": [_key_dict(k) for k in head_rows if k not in base_rows],

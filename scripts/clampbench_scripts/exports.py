@@ -16,7 +16,10 @@ benchmark family per (case, variant):
       has no other kind of unit: the numbers are a count and bytes. compare.py reports their
       relative change like any time (its U test needs repetitions: these have one, as the
       counts are exact).
-  A variant without timing gets the allocation families only.
+  instructions: "<case_id>/<variant>/instructions", one "iteration" entry whose real_time and
+      cpu_time are the user-space instructions per call (results' variant.instructions), when
+      the run counted them.
+  A variant without timing gets the allocation and instruction families only.
 
 bmf: Bencher Metric Format, {"<case_id>/<variant>": {measure slug: {"value", ...}}} with the
 measure slugs Bencher expects to be created with these units:
@@ -24,6 +27,7 @@ measure slugs Bencher expects to be created with these units:
   allocations      count   allocations per call (ledger total)
   allocated-bytes  bytes   bytes requested per call
   peak-bytes       bytes   peak bytes in use during the call
+  instructions     count   user-space instructions per call (Bencher's built-in measure)
 """
 import json
 import os
@@ -100,8 +104,8 @@ def to_gbench(env, rows):
     benchmarks = []
     for row in rows.values():
         families = [_time_family(row, 0)]
-        for suffix, figure in GBENCH_LEDGER_FAMILIES:
-            value = (row["ledger"] or {}).get(figure)
+        counts = [(suffix, (row["ledger"] or {}).get(figure)) for suffix, figure in GBENCH_LEDGER_FAMILIES]
+        for suffix, value in counts + [("instructions", row.get("instructions"))]:
             if value is not None:
                 name = f"{benchmark_name(row)}/{suffix}"
                 families.append([{"name": name, "run_name": name, "run_type": "iteration", "family_index": 0,
@@ -127,6 +131,8 @@ def to_bmf(env, rows):
             for measure, figure in BMF_LEDGER_MEASURES:
                 if row["ledger"].get(figure) is not None:
                     measures[measure] = {"value": row["ledger"][figure]}
+        if row.get("instructions") is not None:
+            measures["instructions"] = {"value": row["instructions"]}
         if measures:
             out[benchmark_name(row)] = measures
     return out

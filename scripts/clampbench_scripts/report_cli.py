@@ -30,13 +30,15 @@ def _same_config(runs):
 
 
 def _baseline(path):
+    """(rows, environment, note) of the baseline file; rows None when there is none."""
     if not path:
-        return None, None
+        return None, None, None
     try:
-        return history.load_run(path)["rows"], f"baseline: {path}"
+        run = history.load_run(path)
+        return run["rows"], run["env"], f"baseline: {path}"
     except InputError as e:
         print(f"{PROG}: baseline {e.path}: {e.problem}; deltas vs baseline left out", file=sys.stderr)
-        return None, f"no baseline ({e.path}: {e.problem})"
+        return None, None, f"no baseline ({e.path}: {e.problem})"
 
 
 def build_site(paths, out_dir, baseline_path=None):
@@ -51,7 +53,7 @@ def build_site(paths, out_dir, baseline_path=None):
         raise InputError(", ".join(paths) or "history", "no readable clampbench results file")
     runs, other = _same_config(runs)
     data = series.build(runs)
-    data["baseline_rows"], note = _baseline(baseline_path)
+    data["baseline_rows"], data["baseline_env"], note = _baseline(baseline_path)
     found = changes.detect(data)
     figures = plots.draw_all(data, found, os.path.join(out_dir, "figures"))
     write_text(site.page(data, found, figures, note, skipped, other),

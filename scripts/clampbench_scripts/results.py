@@ -101,6 +101,7 @@ def variant_row(case, variant):
         "time": stats,
         "cpu_time": cpu if isinstance(cpu, dict) else None,
         "iterations": (variant.get("timing") or {}).get("iterations"),
+        "instructions": variant.get("instructions"),
     }
 
 
@@ -121,6 +122,12 @@ def load_rows(path):
     """(environment, rows) of the results file PATH; raises InputError."""
     doc = load_document(path)
     return doc["environment"], rows_of(doc, path)
+
+
+def instruction_method(env):
+    """How the run counted instructions ("perf", "callgrind"), or None (off, or an older file)."""
+    method = (env.get("instructions") or {}).get("method")
+    return None if method in (None, "off") else method
 
 
 def config_of(env):

@@ -6,7 +6,7 @@ the op-level savings and latent writes, and the trend figures. Static, self-cont
 figures/*.svg."""
 import html
 
-from clampbench_scripts import hazards
+from clampbench_scripts import calls, comparison, hazards, machine_load
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
 STYLE = """
@@ -34,33 +34,47 @@ def _delta_cell(d, fmt=fmt_count):
     return f"<td{cls}>{esc(fmt_delta(d, fmt))}</td>"
 
 
-def _ratio_cell(r):
-    if r is None:
+def _call_cell(entry):
+    """A ratio coloured only by its call (comparison.py decides, as in compare.py): a time
+    change the U test cannot confirm, or measured on an overloaded machine, stays uncoloured,
+    with the reason on hover."""
+    if entry is None or entry.get("ratio") is None:
         return "<td>-</td>"
-    cls = ' class="worse"' if r > 1.05 else (' class="better"' if r < 0.95 else "")
-    return f"<td{cls}>x{r:.2f}</td>"
+    cls = {calls.WORSE: ' class="worse"', calls.BETTER: ' class="better"'}.get(entry["call"], "")
+    why = f' title="{esc(entry["call"])}: {esc(entry["reason"])}"' if entry.get("reason") else f' title="{esc(entry["call"])}"'
+    return f"<td{cls}{why}>x{entry['ratio']:.2f}</td>"
+
+
+def _time_cell(row, other, envs):
+    if other is None:
+        return "<td>-</td>"
+    return _call_cell(comparison.time_call_between(other, row, envs[1], envs[0]))
+
+
+def _instructions_cell(row, other, envs):
+    if other is None:
+        return "<td>-</td>"
+    return _call_cell(comparison.instructions_call_between(other, row, envs[1], envs[0]))
 
 
 def _figure_of(row, key):
-    if key == "time":
-        return (row["time"] or {}).get("median")
     return (row["ledger"] or {}).get(key)
 
 
 def _diff(a, b, key):
     x, y = _figure_of(a, key), (None if b is None else _figure_of(b, key))
-    if x is None or y is None:
-        return None
-    if key == "time":
-        return x / y if y else None
-    return x - y
+    return None if x is None or y is None else x - y
 
 
-def latest_table(rows, previous, baseline):
+def latest_table(rows, previous, baseline, envs=({}, {}, {})):
+    """ENVS: the environments of the latest, previous and baseline runs (their machine load
+    and instruction method decide the calls)."""
     head = ("<tr><th class=l>case</th><th class=l>variant</th><th class=l>verdict</th>"
             "<th>allocs/call</th><th>Δ prev</th><th>Δ base</th>"
             "<th>bytes/call</th><th>Δ prev</th><th>Δ base</th><th>peak</th>"
+            "<th>instructions/call</th><th>vs prev</th><th>vs base</th>"
             "<th>median time</th><th>vs prev</th><th>vs base</th></tr>")
+    vs_prev, vs_base = (envs[0], envs[1]), (envs[0], envs[2])
     out = [f"<table>{head}"]
     for key, row in rows:
         prev, base = previous.get(key), baseline.get(key) if baseline is not None else None
@@ -76,8 +90,10 @@ def latest_table(rows, previous, baseline):
             f"{_delta_cell(_diff(row, prev, 'bytes_requested'), fmt_bytes)}"
             f"{_delta_cell(_diff(row, base, 'bytes_requested'), fmt_bytes)}"
             f"<td>{esc(fmt_bytes(_figure_of(row, 'peak_bytes')))}</td>"
+            f"<td>{esc(fmt_count(row.get('instructions')))}</td>"
+            f"{_instructions_cell(row, prev, vs_prev)}{_instructions_cell(row, base, vs_base)}"
             f"<td>{esc(fmt_time(_figure_of(row, 'time')))}</td>"
-            f"{_ratio_cell(_diff(row, prev, 'time'))}{_ratio_cell(_diff(row, base, 'time'))}</tr>")
+            f"{_time_cell(row, prev, vs_prev)}{_time_cell(row, base, vs_base)}</tr>")
     return "\n".join(out) + "</table>"
 
 
@@ -146,12 +162,31 @@ def suite_summary(latest_rows, changes):
     return "\n".join(out) + "</table>"
 
 
+def _load_line(env, prev_env):
+    """The machine load the latest run was timed under, and whether time calls were held."""
+    load = env.get("machine_load")
+    if not load:
+        text = "machine load not recorded"
+    else:
+        text = (f"machine load {load['load_1m_start']:.1f} at the start, {load['load_1m_end']:.1f} at the end "
+                f"on {load['cpus']} CPUs")
+    held = [n for n in (machine_load.overload_note(prev_env, "previous run", 1.0),
+                        machine_load.overload_note(env, "latest run", 1.0)) if n]
+    if held:
+        text += " &middot; <b>time changes not called</b>: " + esc("; ".join(held))
+    method = (env.get("instructions") or {}).get("method")
+    text += f" &middot; instructions counted with {esc(method)}" if method and method != "off" else " &middot; instructions not counted"
+    return text
+
+
 def page(series, changes, figures, baseline_note, skipped, other_configs):
     latest = series["runs"][-1]
     env = latest["env"]
     rows = latest["rows"]
     previous = series["runs"][-2]["rows"] if len(series["runs"]) > 1 else {}
+    prev_env = series["runs"][-2]["env"] if len(series["runs"]) > 1 else {}
     baseline = series.get("baseline_rows")
+    envs = (env, prev_env, series.get("baseline_env") or {})
     unexpected = [r for r in rows.values() if not r["expected"]]
     status = ('<span class="badge ok">all verdicts as expected</span>' if not unexpected else
               f'<span class="badge bad">{len(unexpected)} unexpected verdict(s)</span>')
@@ -165,7 +200,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
             f"{' (dirty)' if env.get('git_dirty') else ''}, {esc(env.get('time'))} &middot; device "
             f"<b>{esc(env.get('device_name'))}</b>, backend {esc(env.get('backend'))}, allocator "
             f"{esc(env.get('allocator'))}, sizes {esc(env.get('size_set'))}, {esc(env.get('repetitions'))} "
-            f"repetitions &middot; {n} run(s) in the history since {esc(first)}")
+            f"repetitions &middot; {n} run(s) in the history since {esc(first)}<br>{_load_line(env, prev_env)}")
     notes = [baseline_note] if baseline_note else []
     notes += [f"skipped {esc(p)}: {esc(why)}" for p, why in skipped]
     if other_configs:
@@ -182,7 +217,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
     for suite, data in series["suites"].items():
         keys = [k for k in data["keys"] if k in rows]
         parts.append(f"<h2 id='{esc(suite)}'>{esc(suite)}</h2>")
-        parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline))
+        parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline, envs))
         suite_rows = [rows[k] for k in keys]
         parts += ["<h3>What each variant saves, op by op</h3>", hazards.savings_table(suite_rows),
                   "<h3>Latent writes</h3>", hazards.latent_table(suite_rows)]

@@ -30,10 +30,16 @@ Stats summarize(std::vector<double> samples);
 
 struct Timing {
   std::string primary;  // "device" (cuda) or "wall" (host)
-  int repetitions = 0;
-  std::int64_t iterations = 0;  // per repetition
+  int repetitions = 0;          // samples taken (harness/detail/interleaved_loop.h)
+  std::int64_t iterations = 0;  // calls per sample (the calibrated batch)
   std::optional<Stats> device;
   Stats wall, cpu;
+  double noise = 0;             // relative standard error of the primary time's mean
+  bool converged = false;       // noise <= the run's max_noise with at least min samples
+  std::string stop_reason;      // why the case's sampling stopped
+  int rounds = 0;               // interleaved rounds of the case
+  std::optional<Stats> paired;  // per-round ratio of the primary time to `paired_vs`'s
+  std::string paired_vs;        // the reference variant (none for the reference itself)
 };
 
 struct ReaderReport {

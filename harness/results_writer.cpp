@@ -49,7 +49,10 @@ nlohmann::json timing_json(const std::optional<Timing>& t) {
   if (!t) return nullptr;
   return {{"unit", "ns"}, {"repetitions", t->repetitions}, {"iterations", t->iterations},
           {"primary", t->primary}, {"device", t->device ? stats_json(*t->device) : nlohmann::json(nullptr)},
-          {"wall", stats_json(t->wall)}, {"cpu", stats_json(t->cpu)}};
+          {"wall", stats_json(t->wall)}, {"cpu", stats_json(t->cpu)},
+          {"noise", t->noise}, {"converged", t->converged}, {"stop_reason", t->stop_reason}, {"rounds", t->rounds},
+          {"paired", t->paired ? nlohmann::json{{"vs", t->paired_vs}, {"ratio", stats_json(*t->paired)}}
+                               : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json checks_json(const VariantResult& v) {

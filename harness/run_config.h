@@ -31,7 +31,7 @@ struct RunConfig {
   BackendChoice backend = BackendChoice::Auto;
   bool use_cuda = false;              // resolved from `backend` before the run starts
   std::string allocator = "caching";  // caching | async | raw (cuda); host uses pageable memory
-  int repetitions = 5;
+  int repetitions = 10;                // --repetitions: the fewest samples per variant
   std::uint64_t seed = 1;
   std::string out = "results/latest.json";
   std::string dump_dir;               // empty: no dump
@@ -42,7 +42,9 @@ struct RunConfig {
   std::string instructions = "auto";  // --instructions: auto | perf | callgrind | off
   InstructionMethod instruction_method = InstructionMethod::Off;  // resolved from `instructions`
   std::string instruction_note;       // why the method is what it is (environment.instructions)
-  double min_time_s = 0.01;           // per repetition; Google Benchmark 1.7 takes seconds as double
+  double min_time_s = 0.002;          // per sample (--benchmark_min_time): the batch lasts this long
+  double max_noise = 0.01;            // --max-noise: stop sampling a case when every variant is under
+  double timing_timeout_s = 0.3;      // --timing-timeout: per variant of a case, then stop anyway
   std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark
   std::vector<std::string> command_line;     // argv as given, for the results file
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process

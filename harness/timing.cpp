@@ -3,15 +3,14 @@
 #include "harness/timing.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cstdlib>
+#include <cmath>
 #include <stdexcept>
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "harness/detail/interleaved_loop.h"
 #include "harness/detail/sample_reporter.h"
-#include "kernels/error.h"
 #include "kernels/runtime.h"
 #if CLAMPBENCH_HAVE_CUDA
 #include "harness/detail/cuda_timer.h"
@@ -31,39 +30,68 @@ bool one_of(const std::string& v, std::initializer_list<const char*> allowed) {
   return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; });
 }
 
-double p10(const std::vector<double>& v) { return summarize(v).p10; }
-double p90(const std::vector<double>& v) { return summarize(v).p90; }
+using Run = benchmark::BenchmarkReporter::Run;
+
+// Google Benchmark's runs for one variant's samples, then its mean/median/stddev/cv.
+std::vector<Run> gbench_runs(const std::string& name, const Timing& t, const std::vector<double>& primary,
+                             const std::vector<double>& cpu, std::int64_t family) {
+  static const std::vector<benchmark::internal::Statistics> no_statistics;
+  Run base;
+  base.run_name.function_name = name;
+  base.run_name.repetitions = fmt::format("repeats:{}", t.repetitions);
+  base.run_name.time_type = t.primary == "device" ? "manual_time" : "real_time";
+  base.family_index = family;
+  base.per_family_instance_index = 0;
+  base.repetitions = t.repetitions;
+  base.iterations = t.iterations;
+  base.statistics = &no_statistics;
+  std::vector<Run> runs;
+  const double calls = static_cast<double>(t.iterations);
+  for (std::size_t i = 0; i < primary.size(); ++i) {
+    Run r = base;
+    r.repetition_index = static_cast<std::int64_t>(i);
+    r.real_accumulated_time = primary[i] * 1e-9 * calls;
+    r.cpu_accumulated_time = cpu[i] * 1e-9 * calls;
+    runs.push_back(r);
+  }
+  const Stats p = summarize(primary), c = summarize(cpu);
+  auto aggregate = [&](const char* what, double real_ns, double cpu_ns, benchmark::StatisticUnit unit) {
+    Run r = base;
+    r.run_type = Run::RT_Aggregate;
+    r.aggregate_name = what;
+    r.aggregate_unit = unit;
+    r.iterations = t.repetitions;  // as Google Benchmark reports an aggregate: per repetition
+    // A time is reported per iteration (accumulated / iterations); a percentage as it is.
+    const double scale = unit == benchmark::kTime ? 1e-9 * static_cast<double>(t.repetitions) : 1.0;
+    r.real_accumulated_time = real_ns * scale;
+    r.cpu_accumulated_time = cpu_ns * scale;
+    runs.push_back(r);
+  };
+  aggregate("mean", p.mean, c.mean, benchmark::kTime);
+  aggregate("median", p.median, c.median, benchmark::kTime);
+  aggregate("stddev", p.stdev, c.stdev, benchmark::kTime);
+  aggregate("cv", p.mean > 0 ? p.stdev / p.mean : 0, c.mean > 0 ? c.stdev / c.mean : 0, benchmark::kPercentage);
+  return runs;
+}
 }  // namespace
 
-TimingSession::TimingSession(const RunConfig& config) : repetitions_(config.repetitions) {
-  // Flags Google Benchmark would act on by itself (exit on a bad format, open --benchmark_out
-  // anew per case) are taken here; the reporter implements them once per session.
+TimingSession::TimingSession(const RunConfig& config) : config_(config) {
+  // Only the reporting flags reach Google Benchmark (benchmark_flags.h sorted them); its
+  // Initialize sets the default time unit and the console's options from them.
   std::string format, out, out_format = "json", value;
-  std::vector<std::string> args = {"clampbench", "--benchmark_filter=.",
-                                   fmt::format("--benchmark_min_time={}", config.min_time_s),
-                                   "--benchmark_min_warmup_time=0"};
+  std::vector<std::string> args = {"clampbench"};
   for (const auto& f : config.benchmark_flags) {
     if (take_value(f, "benchmark_format", format) || take_value(f, "benchmark_out_format", out_format)) continue;
     if (take_value(f, "benchmark_out", out)) continue;
     if (take_value(f, "benchmark_time_unit", value) && !one_of(value, {"ns", "us", "ms", "s"}))
       throw std::invalid_argument(fmt::format("bad value in '{}' (ns, us, ms or s)", f));
-    // Checked here so that a bad number gets our one-line message, not Google Benchmark's two.
-    if (take_value(f, "benchmark_min_time", value) || take_value(f, "benchmark_min_warmup_time", value)) {
-      char* end = nullptr;
-      const double seconds = std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0' || !(seconds >= 0))
-        throw std::invalid_argument(fmt::format("bad number of seconds in '{}'", f));
-    }
     args.push_back(f);
   }
   for (const std::string* v : {&format, &out_format})
     if (!v->empty() && !one_of(*v, {"console", "json", "csv"}))
       throw std::invalid_argument(fmt::format("bad benchmark format '{}' (console, json or csv)", *v));
-  // The samples come from the per-repetition runs: aggregates-only reporting would hide them.
-  args.push_back("--benchmark_report_aggregates_only=false");
-  args.push_back("--benchmark_display_aggregates_only=false");
-  // Google Benchmark keeps argv[0] as the context's "executable" and reads it when each case
-  // reports, long after `args` is gone: give it a name that lives as long as the program.
+  // Google Benchmark keeps argv[0] as the context's "executable" and reads it when the first
+  // case reports, long after `args` is gone: give it a name that lives as long as the program.
   static char program_name[] = "clampbench";
   std::vector<char*> argv = {program_name};
   for (std::size_t i = 1; i < args.size(); ++i) argv.push_back(args[i].data());
@@ -80,58 +108,58 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
                                                              const std::vector<TimedCall>& calls) {
   std::map<std::string, TimingResult> results;
   if (calls.empty()) return results;
+  detail::LoopConfig loop;
+  loop.min_samples = config_.repetitions;
+  loop.max_noise = config_.max_noise;
+  loop.timeout_s = config_.timing_timeout_s;
+  loop.sample_time_s = config_.min_time_s;
+#if CLAMPBENCH_HAVE_CUDA
+  std::optional<detail::CudaEventTimer> timer;
+  if (device_time) timer.emplace(Runtime::current().stream());
+#endif
+  std::vector<detail::LoopCall> loop_calls;
   for (const auto& c : calls) {
-    TimingResult* slot = &results[c.variant];
-    const std::string name = case_id + "/" + c.variant;
-    auto* b = benchmark::RegisterBenchmark(name.c_str(), [call = c.call, slot, device_time](benchmark::State& st) {
-      try {
-        double wall_s = 0;
+    detail::LoopCall lc{c.call, {}};
 #if CLAMPBENCH_HAVE_CUDA
-        std::optional<detail::CudaEventTimer> timer;
-        if (device_time) timer.emplace(Runtime::current().stream());
+    if (timer) lc.device_seconds = [&timer](const std::function<void()>& batch) {
+      timer->start();
+      batch();
+      return timer->stop_seconds();
+    };
 #endif
-        for (auto _ : st) {
-          const auto t0 = std::chrono::steady_clock::now();
-#if CLAMPBENCH_HAVE_CUDA
-          if (timer) timer->start();
-          call();
-          if (timer) st.SetIterationTime(timer->stop_seconds());
-#else
-          call();
-#endif
-          wall_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        }
-        st.counters["wall_ns"] = benchmark::Counter(wall_s * 1e9, benchmark::Counter::kAvgIterations);
-        if (device_time) st.counters["device_timed"] = 1;
-      } catch (const std::exception& e) {
-        slot->error = e.what();
-        auto* te = dynamic_cast<const TensorError*>(&e);
-        slot->device_error = te != nullptr && te->kind() == ErrorKind::Device;
-        st.SkipWithError(e.what());
-      }
-    });
-    b->Repetitions(repetitions_)->ComputeStatistics("p10", p10)->ComputeStatistics("p90", p90);
-    if (device_time) b->UseManualTime(); else b->UseRealTime();
+    loop_calls.push_back(std::move(lc));
   }
-  benchmark::RunSpecifiedBenchmarks(reporter_.get());
-  benchmark::ClearRegisteredBenchmarks();
+  const detail::LoopResult measured = detail::measure_interleaved(loop_calls, loop);
 
-  auto samples = reporter_->take_samples();
-  for (const auto& c : calls) {
-    TimingResult& r = results[c.variant];
-    auto it = samples.find(case_id + "/" + c.variant);
-    if (r.error || it == samples.end() || it->second.empty()) continue;
+  std::vector<Run> runs;
+  for (std::size_t v = 0; v < calls.size(); ++v) {
+    const detail::LoopSamples& s = measured.variants[v];
+    TimingResult& r = results[calls[v].variant];
+    r.error = s.error;
+    r.device_error = s.device_error;
+    if (s.error || s.primary().empty()) continue;
     Timing t;
     t.primary = device_time ? "device" : "wall";
-    t.repetitions = static_cast<int>(it->second.size());
-    t.iterations = it->second.front().iterations;
-    std::vector<double> wall, cpu, dev;
-    for (const auto& s : it->second) { wall.push_back(s.wall_ns); cpu.push_back(s.cpu_ns); dev.push_back(s.device_ns); }
-    t.wall = summarize(wall);
-    t.cpu = summarize(cpu);
-    if (device_time) t.device = summarize(dev);
+    t.repetitions = static_cast<int>(s.primary().size());
+    t.iterations = s.batch;
+    t.wall = summarize(s.wall_ns);
+    t.cpu = summarize(s.cpu_ns);
+    if (device_time) t.device = summarize(s.device_ns);
+    t.noise = s.noise;
+    t.converged = s.converged;
+    t.stop_reason = measured.stop_reason;
+    t.rounds = measured.rounds;
+    if (v > 0 && !measured.paired[v].empty()) {
+      t.paired = summarize(measured.paired[v]);
+      t.paired_vs = calls[0].variant;
+    }
+    if (reporter_->active()) {
+      auto more = gbench_runs(case_id + "/" + calls[v].variant, t, s.primary(), s.cpu_ns, family_index_++);
+      runs.insert(runs.end(), more.begin(), more.end());
+    }
     r.timing = std::move(t);
   }
+  if (!runs.empty()) reporter_->report(runs);
   return results;
 }
 

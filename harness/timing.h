@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The timing pass: one Google Benchmark per case x variant, Repetitions(N), real time on host
-// and CUDA-event time (UseManualTime) on cuda, host wall and CPU time per call alongside.
-// Benchmarks are registered and run one case at a time so that progress is visible and only
-// one case's inputs are alive at once.
+// The timing pass: the variants of one case timed together in interleaved rounds until their
+// noise converges (harness/detail/interleaved_loop.h); wall and thread CPU time per call on
+// host, CUDA-event time per call on cuda. Every sample is also handed to Google Benchmark's
+// reporters when --benchmark_format / --benchmark_out ask for them, named as Google
+// Benchmark would name them ("<case>/<variant>/repeats:N/real_time").
 
 #include <functional>
 #include <map>
@@ -26,27 +27,29 @@ struct TimedCall {
 };
 
 struct TimingResult {
-  std::optional<Timing> timing;       // nullopt when filtered out by --benchmark_filter or failed
+  std::optional<Timing> timing;       // nullopt when the call failed
   std::optional<std::string> error;   // the call threw
   bool device_error = false;
 };
 
 class TimingSession {
  public:
-  // Initializes Google Benchmark with the harness defaults followed by config.benchmark_flags.
-  // Throws std::invalid_argument naming the first flag it does not accept.
+  // Sets up Google Benchmark's reporters from config.benchmark_flags. Throws
+  // std::invalid_argument naming the first flag it does not accept.
   explicit TimingSession(const RunConfig& config);
   ~TimingSession();
   TimingSession(const TimingSession&) = delete;
   TimingSession& operator=(const TimingSession&) = delete;
 
-  // `device_time`: time each call with CUDA events on the current stream (cuda cases).
+  // `device_time`: time each batch with CUDA events on the current stream (cuda cases).
+  // calls[0] is the reference the others' paired ratios are taken against.
   std::map<std::string, TimingResult> time_case(const std::string& case_id, bool device_time,
                                                 const std::vector<TimedCall>& calls);
 
  private:
-  int repetitions_;
+  const RunConfig& config_;
   std::unique_ptr<detail::SampleReporter> reporter_;
+  std::int64_t family_index_ = 0;
 };
 
 }  // namespace clampbench

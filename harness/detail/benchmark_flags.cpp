@@ -3,6 +3,7 @@
 #include "harness/detail/benchmark_flags.h"
 
 #include <charconv>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -37,8 +38,18 @@ void take_benchmark_flag(const std::string& flag, RunConfig& c) {
                      "with --suite, --case, --axis and --variant");
   } else if (name == "benchmark_report_aggregates_only" || name == "benchmark_display_aggregates_only") {
     throw UsageError(fmt::format("--{} is not supported: the results keep every repetition's sample", name));
-  } else {
+  } else if (name == "benchmark_min_time") {
+    char* end = nullptr;
+    const double seconds = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !(seconds >= 0))
+      throw UsageError(fmt::format("bad number of seconds in '{}'", flag));
+    c.min_time_s = seconds;
+  } else if (name == "benchmark_format" || name == "benchmark_out" || name == "benchmark_out_format" ||
+             name == "benchmark_time_unit" || name == "benchmark_counters_tabular" || name == "benchmark_color") {
     c.benchmark_flags.push_back(flag);
+  } else {
+    throw UsageError(fmt::format("--{} does not apply: clampbench times with its own interleaved loop "
+                                 "(--repetitions, --max-noise, --timing-timeout, --benchmark_min_time)", name));
   }
 }
 

@@ -79,6 +79,9 @@ nlohmann::json environment_json(const RunConfig& config) {
       {"allocator", config.allocator}, {"host_allocator", "pageable"},
       {"size_set", size_set_name(config.sizes)}, {"seed", config.seed}, {"repetitions", config.repetitions},
       {"timing", config.timing},
+      {"timing_config", {{"min_samples", config.repetitions}, {"max_noise", config.max_noise},
+                         {"timeout_s", config.timing_timeout_s}, {"sample_time_s", config.min_time_s},
+                         {"interleaved", true}}},
       {"instructions", {{"method", instruction_method_name(config.instruction_method)},
                         {"requested", config.instructions}, {"note", config.instruction_note}}}, {"time", utc_now_iso8601()}, {"command_line", config.command_line},
   };

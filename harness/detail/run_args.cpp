@@ -89,7 +89,8 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     if (flag == "--no-timing") { c.timing = false; continue; }
     if (flag == "--trace") { c.trace = true; continue; }  // allocation traces in the results
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
-                                       "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions"};
+                                       "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
+                                       "--max-noise", "--timing-timeout"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
@@ -118,7 +119,13 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--out") c.out = value;
     else if (flag == "--dump") c.dump_dir = value;
     else if (flag == "--trace-out") c.trace_out = value;
-    else if (flag == "--instructions") {
+    else if (flag == "--max-noise") {
+      c.max_noise = parse_number<double>(flag, value);
+      if (!(c.max_noise > 0 && c.max_noise < 1)) throw UsageError(fmt::format("--max-noise must be between 0 and 1, not {}", value));
+    } else if (flag == "--timing-timeout") {
+      c.timing_timeout_s = parse_number<double>(flag, value);
+      if (!(c.timing_timeout_s > 0)) throw UsageError(fmt::format("--timing-timeout must be a positive number of seconds, not {}", value));
+    } else if (flag == "--instructions") {
       if (value != "auto" && value != "perf" && value != "callgrind" && value != "off")
         throw UsageError(fmt::format("bad instruction counter '{}' (auto, perf, callgrind, off)", value));
       c.instructions = value;

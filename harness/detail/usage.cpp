@@ -62,6 +62,9 @@ run options:
   --expectations FILE  known findings (default: ../share/clampbench/expectations.json next
                        to the binary when installed, else <source>/results/expectations.json)
   --no-timing          skip the Google Benchmark timing pass
+  --instructions M     count each call's user-space instructions: auto (default: perf where
+                       the hardware counts, else callgrind if valgrind is installed), perf,
+                       callgrind (a child run under valgrind, exact), or off
   --trace              add each variant's allocation trace (op, dtype, shape, bytes, free)
                        to the results, at most 256 allocations per variant
   --trace-out FILE     write the allocation traces as a Chrome trace (Perfetto): one track

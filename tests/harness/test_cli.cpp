@@ -167,9 +167,10 @@ TEST_F(CliTest, VersionExitsZero) {
 }
 
 TEST_F(CliTest, TimingPassFillsRepetitionSamples) {
+  // A noise target any two samples meet: sampling stops at the fewest samples, 2.
   const auto r = cli({"run", "--backend", "host", "--suite", "fake_same,fake_throw", "--repetitions", "2",
-                      "--benchmark_min_time=0.0001", "--out", out_, "--expectations", expectations_},
-                     suites_);
+                      "--max-noise", "0.99", "--benchmark_min_time=0.0001", "--out", out_, "--expectations",
+                      expectations_}, suites_);
   EXPECT_EQ(r.code, 0) << r.err;
   const auto doc = testing::read_json(out_);
   const auto& t = doc["cases"][0]["variants"][1]["timing"];
@@ -179,7 +180,32 @@ TEST_F(CliTest, TimingPassFillsRepetitionSamples) {
   EXPECT_EQ(t["wall"]["samples"].size(), 2u);
   EXPECT_EQ(t["cpu"]["samples"].size(), 2u);
   EXPECT_TRUE(t["device"].is_null());
+  EXPECT_EQ(t["converged"], true);
+  EXPECT_EQ(t["stop_reason"], "converged");
+  EXPECT_EQ(t["rounds"], 2);
+  EXPECT_EQ(t["paired"]["vs"], "clamp");  // clamp_ against the reference, round by round
+  EXPECT_EQ(t["paired"]["ratio"]["samples"].size(), 2u);
+  EXPECT_TRUE(doc["cases"][0]["variants"][0]["timing"]["paired"].is_null());
   EXPECT_TRUE(doc["cases"][1]["variants"][1]["timing"].is_null());  // the throwing variant is not timed
+  const auto& config = doc["environment"]["timing_config"];
+  EXPECT_EQ(config["min_samples"], 2);
+  EXPECT_EQ(config["max_noise"], 0.99);
+}
+
+TEST_F(CliTest, AnUnreachableNoiseTargetStopsAtTheTimeoutUnconverged) {
+  const auto r = cli({"run", "--backend", "host", "--suite", "fake_same", "--repetitions", "3", "--max-noise",
+                      "1e-12", "--timing-timeout", "0.02", "--benchmark_min_time=0.0001", "--out", out_,
+                      "--expectations", expectations_}, suites_);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& v : testing::read_json(out_)["cases"][0]["variants"]) {
+    EXPECT_EQ(v["timing"]["converged"], false) << v.dump();
+    EXPECT_EQ(v["timing"]["stop_reason"], "timeout");
+    EXPECT_GE(v["timing"]["repetitions"], 3);
+    EXPECT_GT(v["timing"]["noise"], 1e-12);
+  }
+  for (const char* bad : {"0", "1.5", "x"})
+    EXPECT_EQ(cli({"run", "--max-noise", bad, "--out", out_}, suites_).code, 2) << bad;
+  EXPECT_EQ(cli({"run", "--timing-timeout", "-1", "--out", out_}, suites_).code, 2);
 }
 
 TEST_F(CliTest, DumpWritesNpyFilesAndAManifest) {

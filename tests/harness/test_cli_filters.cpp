@@ -98,7 +98,8 @@ TEST_F(CliFilterTest, AFilterMatchingNothingExitsTwoWithOneLine) {
 }
 
 TEST_F(CliFilterTest, BenchmarkRepetitionsHoldsForTheWholeRun) {
-  const auto r = run({"--suite", "fake_same", "--benchmark_repetitions=3", "--benchmark_min_time=0.0001"}, true);
+  const auto r = run({"--suite", "fake_same", "--benchmark_repetitions=3", "--benchmark_min_time=0.0001",
+                      "--max-noise", "0.99"}, true);
   ASSERT_EQ(r.code, 0) << r.err;
   const auto doc = testing::read_json(out_);
   EXPECT_EQ(doc["environment"]["repetitions"], 3);
@@ -115,6 +116,12 @@ TEST_F(CliFilterTest, BenchmarkFlagsThatWouldHoldForOnePassAreRefused) {
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   }
   EXPECT_NE(run({"--benchmark_filter=x"}).err.find("--case"), std::string::npos);
+  // Google Benchmark's run flags: clampbench's loop is its own, so they are refused, not ignored.
+  for (const char* flag : {"--benchmark_enable_random_interleaving=true", "--benchmark_min_warmup_time=1"}) {
+    const auto r = run({flag});
+    EXPECT_EQ(r.code, 2) << flag;
+    EXPECT_NE(r.err.find("does not apply: clampbench times with its own interleaved loop"), std::string::npos) << r.err;
+  }
   EXPECT_FALSE(fs::exists(out_));
 }
 

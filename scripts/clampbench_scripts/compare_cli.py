@@ -3,13 +3,18 @@
 """compare.py BASE.json HEAD.json: the regression gate between two runs.
 
 Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input or runs on
-different device/backend/allocator without --allow-mixed.
+different device/backend/allocator without --allow-mixed, 3 TIME NOT ASSESSED: time is in
+--fail-on but the run-to-run noise is unknown (one run per side, no --history, no
+--time-noise) or an overloaded single run holds the calls; nothing else regressed.
 """
 import argparse
 
-from clampbench_scripts import comparison, compare_format, exports
+from clampbench_scripts import comparison, compare_format, exports, history
 from clampbench_scripts.output import fail, write_text
-from clampbench_scripts.results import InputError, config_differences, load_rows
+from clampbench_scripts.results import InputError, config_differences, config_of, load_rows
+
+EXIT_TIME_NOT_ASSESSED = 3
+DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
 
 PROG = "compare.py"
 
@@ -39,19 +44,28 @@ def build_parser():
     p.add_argument("head", help="results JSON of the head run")
     p.add_argument("--format", choices=sorted(compare_format.RENDERERS) + sorted(exports.EXPORTERS),
                    default="md", help="md, text, json (the comparison) or gbench, bmf (HEAD exported)")
-    p.add_argument("--fail-on", type=parse_fail_on, default=list(comparison.CATEGORIES),
-                   help="comma-separated categories that make exit code 1 (default all: "
-                        "allocations,instructions,verdicts,time)")
+    p.add_argument("--fail-on", type=parse_fail_on, default=list(DEFAULT_FAIL_ON),
+                   help="comma-separated categories that make exit code 1 (default the exact ones: "
+                        "allocations,instructions,verdicts; add time to gate on time too)")
+    p.add_argument("--base", dest="base_more", action="append", default=[], metavar="FILE",
+                   help="another run of the base (repeatable): time calls use the run-to-run spread")
+    p.add_argument("--head", dest="head_more", action="append", default=[], metavar="FILE",
+                   help="another run of the head (repeatable)")
+    p.add_argument("--history", metavar="DIR",
+                   help="a history of runs (results/history) whose spread is the time noise")
+    p.add_argument("--time-noise", type=positive_float, metavar="CV",
+                   help="a stated run-to-run coefficient of variation of a row's median time (e.g. 0.15)")
     p.add_argument("--allow-mixed", action="store_true",
                    help="compare runs from different devices, backends or allocators")
-    p.add_argument("--alpha", type=float, default=0.05, help="U test significance (default 0.05)")
+    p.add_argument("--alpha", type=float, default=0.05,
+                   help="false discovery rate of the time calls over all rows (default 0.05)")
     p.add_argument("--min-effect", type=float, default=0.05,
                    help="minimum relative change of the median time (default 0.05)")
     p.add_argument("--instructions-tolerance", type=positive_float, default=0.01,
                    help="relative change of the instructions per call that is a call (default 0.01)")
     p.add_argument("--max-load-per-cpu", type=positive_float, default=1.0,
-                   help="when either run recorded more runnable threads per CPU than this besides its "
-                        "own (environment.machine_load), time changes are not called (default 1)")
+                   help="with one run on a side: when a run recorded more runnable threads per CPU than "
+                        "this besides its own (environment.machine_load), time is not assessed (default 1)")
     p.add_argument("-o", "--output", help="write here instead of stdout")
     return p
 
@@ -61,8 +75,14 @@ def main(argv):
     try:
         base_env, base_rows = load_rows(args.base)
         head_env, head_rows = load_rows(args.head)
+        base_more = [load_rows(p) for p in args.base_more]
+        head_more = [load_rows(p) for p in args.head_more]
+        past = _history_runs(args.history, config_of(head_env)) if args.history else []
     except InputError as e:
         return fail(PROG, str(e))
+    for path, (env, _) in zip(args.base_more + args.head_more, base_more + head_more):
+        if config_of(env) != config_of(head_env) and not args.allow_mixed:
+            return fail(PROG, f"{path} was run on another device/backend/allocator than {args.head}")
     diffs = [f"{field} {a!r} ({args.base}) vs {b!r} ({args.head})"
              for field, a, b in config_differences(base_env, head_env)]
     if diffs and not args.allow_mixed:
@@ -70,12 +90,25 @@ def main(argv):
     result = comparison.compare_runs(base_env, base_rows, head_env, head_rows,
                                      alpha=args.alpha, min_effect=args.min_effect,
                                      max_load_per_cpu=args.max_load_per_cpu,
-                                     instructions_tolerance=args.instructions_tolerance)
+                                     instructions_tolerance=args.instructions_tolerance,
+                                     base_more=base_more, head_more=head_more, history=past,
+                                     time_noise=args.time_noise)
     result["mixed"] = diffs
     failing = comparison.failing_categories(result, args.fail_on)
+    unassessed = comparison.time_not_assessed(result, args.fail_on)
+    result["time_not_assessed"] = len(unassessed)
     if args.format in exports.EXPORTERS:
         text = exports.render_export(args.format, head_env, head_rows)
     else:
         text = compare_format.RENDERERS[args.format](result, failing)
     write_text(text, args.output)
-    return 1 if failing else 0
+    if failing:
+        return 1
+    return EXIT_TIME_NOT_ASSESSED if unassessed else 0
+
+
+def _history_runs(directory, config):
+    """[(env, rows)] of the history's runs with this configuration, oldest first; unreadable
+    files are skipped (the dashboard names them)."""
+    runs = history.load_runs(history.history_files(directory), lambda path, problem: None)
+    return [(r["env"], r["rows"]) for r in runs if config_of(r["env"]) == config]

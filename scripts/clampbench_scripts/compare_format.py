@@ -3,6 +3,7 @@
 """Renders a comparison (comparison.compare_runs) as aligned text or JSON, and the cells and
 headline that compare_markdown.py (the PR comment) shares."""
 import json
+import math
 
 from clampbench_scripts import calls
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
@@ -17,8 +18,8 @@ def _figure_cell(fig, fmt):
 
 def _time_cell(t):
     text = f"{fmt_time(t['base_median'])} -> {fmt_time(t['head_median'])} ({fmt_ratio(t['ratio'])}"
-    if t["p_value"] is not None:
-        text += f", p={t['p_value']:.2g}"
+    if t.get("q_value") is not None:
+        text += f", q={t['q_value']:.2g}"
     text += f") {t['call']}"
     return text + (f" ({t['reason']})" if t["call"] == calls.AMBIGUOUS and t.get("reason") else "")
 
@@ -68,18 +69,41 @@ def headline_lines(result, failing):
     lines = [f"base {str(b['git_commit'])[:7]} ({b['time']}) vs head {str(h['git_commit'])[:7]} "
              f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
-             f"{len(result['removed'])} removed; time test: Mann-Whitney U two-sided, "
-             f"alpha {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
+             f"{len(result['removed'])} removed; time: {_noise_text(result)}, "
+             f"FDR {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
              + (f"{result['instruction_methods'][1]}, tolerance {result['instructions_tolerance']:.1%}"
                 if any(result.get("instruction_methods") or []) else "not counted")]
     if result.get("overloaded"):
-        lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": time changes are shown "
-                     f"but not called (more than {result['max_load_per_cpu']:g} other runnable threads per "
-                     "CPU; rerun on a quiet machine, or raise --max-load-per-cpu)")
+        lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
+                     f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
+                     "threads per CPU; give several runs per side, or rerun on a quiet machine)")
+    if result.get("time_not_assessed"):
+        lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
+                     "called (" + _not_assessed_reason(result) + ")")
     if result.get("mixed"):
         lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
-    lines.append("RESULT: " + (f"REGRESSION in {', '.join(failing)}" if failing else "no regression"))
+    verdict = (f"REGRESSION in {', '.join(failing)}" if failing else
+               "TIME NOT ASSESSED" if result.get("time_not_assessed") else "no regression")
+    lines.append("RESULT: " + verdict)
     return lines
+
+
+def _noise_text(result):
+    n = result.get("time_noise") or {}
+    runs = n.get("runs") or [1, 1]
+    text = f"{runs[0]} vs {runs[1]} run(s)"
+    if n.get("source") == "stated":
+        return text + f", stated noise CV {n['stated_cv']:g}"
+    if n.get("source") == "measured":
+        hist = f" and {n['history_runs']} history runs" if n.get("history_runs") else ""
+        return text + f", run-to-run noise measured over the sides{hist} (typical CV {math.expm1(n['prior_sigma']):.1%})"
+    return text + ", run-to-run noise unknown"
+
+
+def _not_assessed_reason(result):
+    reasons = sorted({e["time"]["reason"] for e in result["rows"]
+                      if e["time"]["call"] == "NOT_ASSESSED" and e["time"].get("reason")})
+    return reasons[0] if reasons else "unknown"
 
 
 def row_changes(result):
@@ -99,7 +123,7 @@ def render_text(result, failing):
 
 def render_json(result, failing):
     doc = dict(result, failing=failing, regression=bool(failing),
-               calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS])
+               calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS, "NOT_ASSESSED"])
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
 
 

@@ -63,7 +63,8 @@ def _tables(entries, budget, level):
 def render_markdown(result, failing):
     rows = result["rows"]
     opened = [e for e in rows if is_open(e)]
-    status = f"REGRESSION in {', '.join(failing)}" if failing else "no regression"
+    status = (f"REGRESSION in {', '.join(failing)}" if failing else
+              "TIME NOT ASSESSED" if result.get("time_not_assessed") else "no regression")
     out = [f"## clampbench compare: {status}", ""] + [f"- {line}" for line in headline_lines(result, failing)]
     out += ["", f"### Changes and findings: {len(opened)} of {len(rows)} rows", ""]
     used = sum(len(line) + 1 for line in out)

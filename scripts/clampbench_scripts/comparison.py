@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """The comparison of two runs: one entry per (case_id, variant) present in both, plus the
 rows present in only one of them. Pure data; compare_format.py renders it."""
-from clampbench_scripts import calls, machine_load
+import math
+import statistics
+
+from clampbench_scripts import calls, machine_load, time_calls
 from clampbench_scripts.results import LEDGER_FIGURES, instruction_method
 
 CATEGORIES = ("allocations", "instructions", "verdicts", "time")
@@ -17,19 +20,15 @@ def _ledger_value(row, figure):
     return None if row["ledger"] is None else row["ledger"].get(figure)
 
 
-def _time_entry(base, head, alpha, min_effect):
-    b, h = base["time"], head["time"]
-    call, details = calls.time_call((b or {}).get("samples"), (h or {}).get("samples"),
-                                    alpha, min_effect)
-    if b is None or h is None:
-        details["reason"] = "no timing in " + ("base" if b is None else "head")
-    elif details["ratio"] is None and b.get("median") and h.get("median") is not None:
-        details["ratio"] = h["median"] / b["median"]  # shown, though too few samples to call
-    return {
-        "primary": head["time_primary"] or base["time_primary"],
-        "base_median": (b or {}).get("median"), "head_median": (h or {}).get("median"),
-        "call": call, **details,
-    }
+def _time_entry(decided, base, head):
+    """The time entry of one row: time_calls' decision with the medians it was made on."""
+    entry = dict(decided)
+    b = [math.exp(x) for x in entry.pop("_base", [])]
+    h = [math.exp(x) for x in entry.pop("_head", [])]
+    entry["primary"] = head["time_primary"] or base["time_primary"]
+    entry["base_median"] = statistics.median(b) if b else (base["time"] or {}).get("median")
+    entry["head_median"] = statistics.median(h) if h else (head["time"] or {}).get("median")
+    return entry
 
 
 def _instructions_entry(base, head, tolerance, methods):
@@ -65,7 +64,7 @@ def _order_writes_entry(base, head, key="order_writes"):
             "vanished": sorted(bset - hset) if h is not None else [], "head_expected": h_ok, "call": call}
 
 
-def compare_row(base, head, alpha, min_effect, instructions_tolerance=0.01, methods=(None, None)):
+def compare_row(base, head, time_entry, instructions_tolerance=0.01, methods=(None, None)):
     figures = {f: _figure(_ledger_value(base, f), _ledger_value(head, f)) for f in LEDGER_FIGURES}
     devices = {}
     for dev in sorted(set(base["ledger_devices"]) | set(head["ledger_devices"])):
@@ -74,7 +73,7 @@ def compare_row(base, head, alpha, min_effect, instructions_tolerance=0.01, meth
     return {
         "case_id": head["case_id"], "suite": head["suite"], "variant": head["variant"],
         "allocations": figures, "devices": devices,
-        "time": _time_entry(base, head, alpha, min_effect),
+        "time": _time_entry(time_entry, base, head),
         "instructions": _instructions_entry(base, head, instructions_tolerance, methods),
         "verdict": {"base": base["verdict"], "head": head["verdict"],
                     "base_expected": base["expected"], "head_expected": head["expected"],
@@ -100,50 +99,68 @@ def regressions_of(entry):
     return found
 
 
-def time_call_between(base_row, head_row, base_env, head_env, alpha=0.05, min_effect=0.05,
-                      max_load_per_cpu=1.0):
-    """The time entry (call, ratio, p, reason) of one row between two runs, held back to
-    AMBIGUOUS when either run was measured on an overloaded machine: the one decision that
-    compare.py and the dashboard both show."""
-    entry = {"time": _time_entry(base_row, head_row, alpha, min_effect)}
-    overloaded = [n for n in (machine_load.overload_note(base_env, "base", max_load_per_cpu),
-                              machine_load.overload_note(head_env, "head", max_load_per_cpu)) if n]
-    if overloaded:
-        _hold_time_call(entry, overloaded, max_load_per_cpu)
-    return entry["time"]
-
-
 def instructions_call_between(base_row, head_row, base_env, head_env, tolerance=0.01):
     """The instructions entry of one row between two runs (see _instructions_entry)."""
     return _instructions_entry(base_row, head_row, tolerance,
                                (instruction_method(base_env), instruction_method(head_env)))
 
 
-def _hold_time_call(entry, notes, limit):
-    """An overloaded machine: a time change is reported but not called."""
-    t = entry["time"]
-    if t["call"] in (calls.BETTER, calls.WORSE):
-        t["call"] = calls.AMBIGUOUS
-        t["reason"] = "; ".join(notes) + f" (more than {limit:g} other runnable threads per CPU)"
+def _log_medians(runs, key):
+    return [x for x in (time_calls.log_median(rows.get(key)) for _, rows in runs) if x is not None]
+
+
+def _overload_hold(base_runs, head_runs, max_load_per_cpu):
+    """With one run on a side the noise cannot include that run's load: an overloaded run
+    holds every time call (NOT_ASSESSED). Several runs per side measure their own spread."""
+    if len(base_runs) > 1 and len(head_runs) > 1:
+        return None, []
+    notes = [n for side, runs in (("base", base_runs), ("head", head_runs))
+             for n in (machine_load.overload_note(env, side, max_load_per_cpu) for env, _ in runs) if n]
+    if not notes:
+        return None, []
+    return "; ".join(notes) + f" (more than {max_load_per_cpu:g} other runnable threads per CPU)", notes
+
+
+def time_entries(base_runs, head_runs, keys, history=(), time_noise=None, alpha=0.05, min_effect=0.05,
+                 max_load_per_cpu=1.0):
+    """{key: time entry} for KEYS between BASE_RUNS and HEAD_RUNS ([(env, rows)], the first
+    of each the run compared), with HISTORY ([(env, rows)], oldest first) for the noise only.
+    Also returns a summary of the noise model and the overload notes."""
+    recent = list(history)[-time_calls.HISTORY_RUNS:]
+    evidence, pairs = {}, {}
+    for key in keys:
+        b, h = _log_medians(base_runs, key), _log_medians(head_runs, key)
+        evidence[key] = {"base": b, "head": h, "history": _log_medians(recent, key)}
+        pairs[key] = (b, h)
+    model = time_calls.NoiseModel(evidence, time_noise)
+    held, notes = _overload_hold(base_runs, head_runs, max_load_per_cpu)
+    decided = time_calls.decide(pairs, model, alpha, min_effect, held=held)
+    for key, (b, h) in pairs.items():
+        decided[key]["_base"], decided[key]["_head"] = b, h
+    summary = {"source": model.source(), "runs": [len(base_runs), len(head_runs)], "history_runs": len(recent),
+               "prior_sigma": math.sqrt(model.prior) if model.prior is not None else None,
+               "stated_cv": time_noise, "test": "moderated t on log run medians, Benjamini-Hochberg"}
+    return decided, summary, notes
 
 
 def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effect=0.05,
-                 max_load_per_cpu=1.0, instructions_tolerance=0.01):
-    overloaded = [n for n in (machine_load.overload_note(base_env, "base", max_load_per_cpu),
-                              machine_load.overload_note(head_env, "head", max_load_per_cpu)) if n]
+                 max_load_per_cpu=1.0, instructions_tolerance=0.01, base_more=(), head_more=(),
+                 history=(), time_noise=None):
+    base_runs = [(base_env, base_rows)] + list(base_more)
+    head_runs = [(head_env, head_rows)] + list(head_more)
+    keys = [k for k in head_rows if k in base_rows]
+    decided, noise, overloaded = time_entries(base_runs, head_runs, keys, history, time_noise, alpha, min_effect,
+                                              max_load_per_cpu)
     methods = (instruction_method(base_env), instruction_method(head_env))
     entries = []
-    for key, head in head_rows.items():
-        if key in base_rows:
-            entry = compare_row(base_rows[key], head, alpha, min_effect, instructions_tolerance, methods)
-            if overloaded:
-                _hold_time_call(entry, overloaded, max_load_per_cpu)
-            entry["regressions"] = regressions_of(entry)
-            entries.append(entry)
+    for key in keys:
+        entry = compare_row(base_rows[key], head_rows[key], decided[key], instructions_tolerance, methods)
+        entry["regressions"] = regressions_of(entry)
+        entries.append(entry)
     return {
         "base": _env_summary(base_env), "head": _env_summary(head_env),
         "alpha": alpha, "min_effect": min_effect, "instructions_tolerance": instructions_tolerance,
-        "instruction_methods": list(methods),
+        "instruction_methods": list(methods), "time_noise": noise,
         "max_load_per_cpu": max_load_per_cpu, "overloaded": overloaded,
         "rows": entries,
         "added": [_key_dict(k) for k in head_rows if k not in base_rows],
@@ -165,3 +182,11 @@ def failing_categories(result, fail_on):
     """Sorted categories, among FAIL_ON, in which some row regressed."""
     hit = {c for e in result["rows"] for c in e["regressions"]}
     return [c for c in CATEGORIES if c in hit and c in fail_on]
+
+
+def time_not_assessed(result, fail_on):
+    """When time is gated on: the rows timed on both sides whose time could not be assessed."""
+    if "time" not in fail_on:
+        return []
+    return [e for e in result["rows"] if e["time"]["call"] == time_calls.NOT_ASSESSED
+            and e["time"]["n_base"] and e["time"]["n_head"]]

@@ -45,10 +45,8 @@ def _call_cell(entry):
     return f"<td{cls}{why}>x{entry['ratio']:.2f}</td>"
 
 
-def _time_cell(row, other, envs):
-    if other is None:
-        return "<td>-</td>"
-    return _call_cell(comparison.time_call_between(other, row, envs[1], envs[0]))
+def _time_cell(entry):
+    return _call_cell(entry)
 
 
 def _instructions_cell(row, other, envs):
@@ -66,9 +64,11 @@ def _diff(a, b, key):
     return None if x is None or y is None else x - y
 
 
-def latest_table(rows, previous, baseline, envs=({}, {}, {})):
-    """ENVS: the environments of the latest, previous and baseline runs (their machine load
-    and instruction method decide the calls)."""
+def latest_table(rows, previous, baseline, envs=({}, {}, {}), time=None):
+    """ENVS: the environments of the latest, previous and baseline runs (their instruction
+    methods decide the instruction calls); TIME: {"prev": {key: entry}, "base": {...}}, the
+    time calls of comparison.time_entries."""
+    time = time or {"prev": {}, "base": {}}
     head = ("<tr><th class=l>case</th><th class=l>variant</th><th class=l>verdict</th>"
             "<th>allocs/call</th><th>Δ prev</th><th>Δ base</th>"
             "<th>bytes/call</th><th>Δ prev</th><th>Δ base</th><th>peak</th>"
@@ -93,7 +93,7 @@ def latest_table(rows, previous, baseline, envs=({}, {}, {})):
             f"<td>{esc(fmt_count(row.get('instructions')))}</td>"
             f"{_instructions_cell(row, prev, vs_prev)}{_instructions_cell(row, base, vs_base)}"
             f"<td>{esc(fmt_time(_figure_of(row, 'time')))}</td>"
-            f"{_time_cell(row, prev, vs_prev)}{_time_cell(row, base, vs_base)}</tr>")
+            f"{_time_cell(time['prev'].get(key))}{_time_cell(time['base'].get(key))}</tr>")
     return "\n".join(out) + "</table>"
 
 
@@ -162,6 +162,17 @@ def suite_summary(latest_rows, changes):
     return "\n".join(out) + "</table>"
 
 
+def _time_calls(series, rows, previous, baseline, envs):
+    """The latest run's time calls against the previous run and the baseline, with the
+    run-to-run noise measured over the history before it (comparison.time_entries)."""
+    history = [(r["env"], r["rows"]) for r in series["runs"][:-1]]
+    out = {}
+    for name, other, other_env in (("prev", previous, envs[1]), ("base", baseline or {}, envs[2])):
+        keys = [k for k in rows if k in other]
+        out[name] = comparison.time_entries([(other_env, other)], [(envs[0], rows)], keys, history)[0] if keys else {}
+    return out
+
+
 def _load_line(env, prev_env):
     """The machine load the latest run was timed under, and whether time calls were held."""
     load = env.get("machine_load")
@@ -187,6 +198,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
     prev_env = series["runs"][-2]["env"] if len(series["runs"]) > 1 else {}
     baseline = series.get("baseline_rows")
     envs = (env, prev_env, series.get("baseline_env") or {})
+    time = _time_calls(series, rows, previous, baseline, envs)
     unexpected = [r for r in rows.values() if not r["expected"]]
     status = ('<span class="badge ok">all verdicts as expected</span>' if not unexpected else
               f'<span class="badge bad">{len(unexpected)} unexpected verdict(s)</span>')
@@ -217,7 +229,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
     for suite, data in series["suites"].items():
         keys = [k for k in data["keys"] if k in rows]
         parts.append(f"<h2 id='{esc(suite)}'>{esc(suite)}</h2>")
-        parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline, envs))
+        parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline, envs, time))
         suite_rows = [rows[k] for k in keys]
         parts += ["<h3>What each variant saves, op by op</h3>", hazards.savings_table(suite_rows),
                   "<h3>Latent writes</h3>", hazards.latent_table(suite_rows)]

@@ -22,7 +22,9 @@ def test_same_run_is_all_same():
     assert len(result["rows"]) == sum(len(c["variants"]) for c in load_json(BASE)["cases"])
     for row in result["rows"]:
         allocs, time_call, verdict = calls_of(row)
-        assert set(allocs.values()) == {"SAME"} and verdict == "SAME" and time_call == "SAME"
+        # one run per side, no history, no stated noise: time cannot be assessed, and is
+        # not gated by default
+        assert set(allocs.values()) == {"SAME"} and verdict == "SAME" and time_call == "NOT_ASSESSED"
         assert row["allocations"]["allocations"]["delta"] == 0
     assert result["added"] == [] and result["removed"] == []
 
@@ -49,7 +51,8 @@ def test_allocation_decrease_is_better(target):
 
 def test_fail_on_selects_categories():
     head = fixture("head_alloc_regression.json")
-    assert compare_json(BASE, head, "--fail-on", "verdicts,time")[0] == 0
+    assert compare_json(BASE, head, "--fail-on", "verdicts")[0] == 0
+    assert compare_json(BASE, head, "--fail-on", "verdicts,time")[0] == 3  # time asked for, not assessable
     assert compare_json(BASE, head, "--fail-on", "allocations")[0] == 1
     assert run_script("compare.py", BASE, head, "--fail-on", "bogus").returncode == 2
 
@@ -59,7 +62,8 @@ def test_verdict_regression(target):
     assert rc == 1 and result["failing"] == ["verdicts"]
     v = row_of(result, *target)["verdict"]
     assert (v["base"], v["head"], v["head_expected"], v["call"]) == ("same", "mutation", False, "WORSE")
-    assert compare_json(BASE, fixture("head_verdict_regression.json"), "--fail-on", "time")[0] == 0
+    assert compare_json(BASE, fixture("head_verdict_regression.json"), "--fail-on", "time", "--time-noise",
+                        "0.05")[0] == 0
 
 
 def test_verdict_recovery_is_better(target):
@@ -67,39 +71,48 @@ def test_verdict_recovery_is_better(target):
     assert rc == 0 and row_of(result, *target)["verdict"]["call"] == "BETTER"
 
 
-def test_time_regression_passes_both_tests(target):
-    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"))
+STATED = ("--time-noise", "0.05")  # a stated run-to-run CV: single runs can then be called
+
+
+def test_time_regression_with_a_stated_noise(target):
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--fail-on", "time", *STATED)
     assert rc == 1 and result["failing"] == ["time"]
     t = row_of(result, *target)["time"]
-    assert t["call"] == "WORSE" and t["p_value"] < 0.05 and t["ratio"] >= 1.5
+    assert t["call"] == "WORSE" and t["q_value"] < 0.05 and t["ratio"] >= 1.49 and t["df"] is None
+    assert result["time_noise"]["source"] == "stated"
     # significant but below the minimum effect: not a regression
-    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--min-effect",
-                                 str(t["ratio"]))
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--fail-on", "time", *STATED,
+                                 "--min-effect", str(t["ratio"] + 0.01))
     assert rc == 0 and row_of(result, *target)["time"]["call"] == "SAME"
-    assert compare_json(BASE, fixture("head_time_regression.json"), "--fail-on",
-                        "allocations,verdicts")[0] == 0
+    # time is not gated unless asked for
+    assert compare_json(BASE, fixture("head_time_regression.json"), *STATED)[0] == 0
 
 
 def test_time_improvement_is_better(target):
-    rc, result, _ = compare_json(fixture("head_time_regression.json"), BASE)
+    rc, result, _ = compare_json(fixture("head_time_regression.json"), BASE, *STATED)
     assert rc == 0 and row_of(result, *target)["time"]["call"] == "BETTER"
 
 
-def test_too_few_samples_is_ambiguous(target):
-    rc, result, _ = compare_json(BASE, fixture("head_few_samples.json"))
-    assert rc == 0
+def test_time_asked_for_but_not_assessable_has_its_own_exit_code(target):
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--fail-on", "time")
     t = row_of(result, *target)["time"]
-    assert t["call"] == "AMBIGUOUS" and t["n_head"] == 2 and t["p_value"] is None
-    assert "fewer than 3" in t["reason"]
+    assert rc == 3 and result["failing"] == [] and t["call"] == "NOT_ASSESSED"
+    assert "no estimate of the run-to-run noise" in t["reason"] and t["ratio"] >= 1.49
+    text = run_script("compare.py", BASE, fixture("head_time_regression.json"), "--fail-on", "time",
+                      "--format", "text").stdout
+    assert "RESULT: TIME NOT ASSESSED" in text and "TIME NOT ASSESSED: " in text
+    # another category's regression still exits 1
+    assert compare_json(BASE, fixture("head_alloc_regression.json"), "--fail-on", "allocations,time")[0] == 1
 
 
-def test_no_timing_is_ambiguous(tmp_path, target):
+def test_no_timing_is_not_assessed_and_not_held_against_the_run(tmp_path, target):
     doc = load_json(fixture("head_time_regression.json"))
     doc["cases"][0]["variants"][1]["timing"] = None
     head = tmp_path / "head.json"
     head.write_text(json.dumps(doc))
-    rc, result, _ = compare_json(BASE, head)
-    assert rc == 0 and row_of(result, *target)["time"]["call"] == "AMBIGUOUS"
+    rc, result, _ = compare_json(BASE, head, "--fail-on", "time", *STATED)
+    t = row_of(result, *target)["time"]
+    assert rc == 0 and t["call"] == "NOT_ASSESSED" and t["reason"] == "no timing in head"
 
 
 def test_different_device_is_refused():
@@ -223,7 +236,7 @@ def test_markdown_comment_of_the_nightly_set_fits_github(tmp_path, every_row_cha
 
 def test_text_format_and_output_file(tmp_path):
     out = tmp_path / "cmp.txt"
-    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"),
+    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"), "--fail-on", "time", *STATED,
                       "--format", "text", "-o", out)
     assert proc.returncode == 1 and proc.stdout == ""
     text = out.read_text()
@@ -232,7 +245,7 @@ def test_text_format_and_output_file(tmp_path):
 
 
 def test_alpha_option(target):
-    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--alpha", "1e-12")
+    rc, result, _ = compare_json(BASE, fixture("head_time_regression.json"), "--alpha", "1e-12", *STATED)
     assert rc == 0 and row_of(result, *target)["time"]["call"] == "AMBIGUOUS"
 
 
@@ -244,17 +257,17 @@ def with_load(tmp_path, path, start, end, cpus=2):
     return out
 
 
-def test_time_changes_on_an_overloaded_machine_are_not_called(tmp_path, target):
+def test_time_changes_on_an_overloaded_machine_are_not_assessed(tmp_path, target):
     head = with_load(tmp_path, fixture("head_time_regression.json"), 6.5, 7.2)
-    rc, result, _ = compare_json(BASE, head)
-    assert rc == 0 and result["failing"] == []
+    rc, result, _ = compare_json(BASE, head, "--fail-on", "allocations,time", *STATED)
+    assert rc == 3 and result["failing"] == []
     assert result["overloaded"] == ["head measured under load 7.2 on 2 CPUs"]
     t = row_of(result, *target)["time"]
-    assert t["call"] == "AMBIGUOUS" and t["ratio"] >= 1.5 and "load 7.2 on 2 CPUs" in t["reason"]
-    proc = run_script("compare.py", BASE, head, "--format", "text")
+    assert t["call"] == "NOT_ASSESSED" and t["ratio"] >= 1.49 and "load 7.2 on 2 CPUs" in t["reason"]
+    proc = run_script("compare.py", BASE, head, "--format", "text", *STATED)
     assert "OVERLOADED MACHINE: head measured under load 7.2 on 2 CPUs" in proc.stdout
     # The limit is a knob; allocation regressions are called whatever the load.
-    assert compare_json(BASE, head, "--max-load-per-cpu", "4")[0] == 1
+    assert compare_json(BASE, head, "--fail-on", "time", *STATED, "--max-load-per-cpu", "4")[0] == 1
     loaded_alloc = with_load(tmp_path, fixture("head_alloc_regression.json"), 7.0, 7.0)
     rc, result, _ = compare_json(BASE, loaded_alloc)
     assert rc == 1 and result["failing"] == ["allocations"]
@@ -263,7 +276,7 @@ def test_time_changes_on_an_overloaded_machine_are_not_called(tmp_path, target):
 def test_a_quiet_machine_keeps_its_time_calls(tmp_path, target):
     # The run's own thread is in the load at its end: 2.9 on 2 CPUs is 0.95 others per CPU.
     head = with_load(tmp_path, fixture("head_time_regression.json"), 0.3, 2.9)
-    rc, result, _ = compare_json(BASE, head)
+    rc, result, _ = compare_json(BASE, head, "--fail-on", "time", *STATED)
     assert rc == 1 and result["overloaded"] == []
     assert row_of(result, *target)["time"]["call"] == "WORSE"
 

@@ -62,7 +62,8 @@ def check_gbench(out, doc):
 
 
 def test_compare_format_gbench_exports_head():
-    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"), "--format", "gbench")
+    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"), "--format", "gbench",
+                      "--fail-on", "time", "--time-noise", "0.05")
     assert proc.returncode == 1  # the gate still applies
     check_gbench(json.loads(proc.stdout), load_json(fixture("head_time_regression.json")))
 

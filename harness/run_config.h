@@ -39,6 +39,11 @@ struct RunConfig {
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // empty: default_expectations_path()
   bool timing = true;
+  // --plant: a known change for checking the gate end to end (scripts/gate-check.py); the
+  // results record it. "slowdown": every timed call runs the builder twice; "instructions":
+  // every counted call retires 10% more (a calibrated loop after it); "allocation": every
+  // builder call makes one more 64-byte allocation. "" plants nothing.
+  std::string plant;
   std::string instructions = "auto";  // --instructions: auto | perf | callgrind | off
   InstructionMethod instruction_method = InstructionMethod::Off;  // resolved from `instructions`
   std::string instruction_note;       // why the method is what it is (environment.instructions)

@@ -74,7 +74,8 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
     consequence_pass(suite, r);
   }
   if (counter_ != nullptr)
-    for (auto& e : instruction_pass(suite, r, inputs, *counter_)) instruction_errors_.push_back(std::move(e));
+    for (auto& e : instruction_pass(suite, r, inputs, *counter_, config_.plant == "instructions" ? 0.1 : 0.0))
+      instruction_errors_.push_back(std::move(e));
   if (timing_ != nullptr) {
     const nvtx::Range pass("timing pass", nvtx::Level::Pass);
     timing_pass(suite, r, inputs);
@@ -92,7 +93,10 @@ void Runner::timing_pass(const Suite& suite, CaseResult& r, const CaseData& inpu
     // One clone per variant, reused for every iteration: the builder sees state as warm as
     // in a serving loop, and the clone is not part of the measured time.
     auto data = std::make_shared<CaseData>(inputs.clone());
-    calls.push_back({vr.name, [fn = v->fn, data, point = r.params] { Outputs o = fn(*data, point); }});
+    const int times = config_.plant == "slowdown" ? 2 : 1;  // a planted 2x slowdown: the builder twice
+    calls.push_back({vr.name, [fn = v->fn, data, point = r.params, times] {
+                       for (int i = 0; i < times; ++i) Outputs o = fn(*data, point);
+                     }});
   }
   auto timed = timing_->time_case(r.case_id, r.device == DeviceType::Cuda, calls);
   for (auto& vr : r.variants) {

@@ -68,6 +68,7 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     {
       const nvtx::Range call("call " + v.name, nvtx::Level::Call);
       vr.outputs = v.fn(vr.after, point);
+      if (config_.plant == "allocation") Tensor planted = Tensor::empty({16}, DType::Int32, inputs.device, "plant");
       rt.synchronize();
     }
     vr.order_dependent_writes = map_order_dependent_writes(order_scope.close(), vr.after);

@@ -79,6 +79,7 @@ nlohmann::json environment_json(const RunConfig& config) {
       {"allocator", config.allocator}, {"host_allocator", "pageable"},
       {"size_set", size_set_name(config.sizes)}, {"seed", config.seed}, {"repetitions", config.repetitions},
       {"timing", config.timing},
+      {"plant", config.plant.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.plant)},
       {"timing_config", {{"min_samples", config.repetitions}, {"max_noise", config.max_noise},
                          {"timeout_s", config.timing_timeout_s}, {"sample_time_s", config.min_time_s},
                          {"interleaved", true}}},

@@ -90,7 +90,7 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     if (flag == "--trace") { c.trace = true; continue; }  // allocation traces in the results
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
-                                       "--max-noise", "--timing-timeout"};
+                                       "--max-noise", "--timing-timeout", "--plant"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
@@ -119,7 +119,11 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--out") c.out = value;
     else if (flag == "--dump") c.dump_dir = value;
     else if (flag == "--trace-out") c.trace_out = value;
-    else if (flag == "--max-noise") {
+    else if (flag == "--plant") {
+      if (value != "slowdown" && value != "instructions" && value != "allocation")
+        throw UsageError(fmt::format("bad plant '{}' (slowdown, instructions, allocation)", value));
+      c.plant = value;
+    } else if (flag == "--max-noise") {
       c.max_noise = parse_number<double>(flag, value);
       if (!(c.max_noise > 0 && c.max_noise < 1)) throw UsageError(fmt::format("--max-noise must be between 0 and 1, not {}", value));
     } else if (flag == "--timing-timeout") {

@@ -55,7 +55,7 @@ selection (each applies to every pass, the dump and the results):
 run options:
   --backend B          auto | host | cuda (default auto: cuda when a device is present)
   --allocator A        caching | async | raw, the cuda allocator (default caching)
-  --repetitions N      timing repetitions per case and variant (default 5)
+  --repetitions N      the fewest timing samples per case and variant (default 10)
   --seed S             input generator seed (default 1)
   --out FILE           results JSON (default results/latest.json), written atomically
   --dump DIR           also write inputs/outputs as .npy files with DIR/manifest.json
@@ -65,6 +65,14 @@ run options:
   --instructions M     count each call's user-space instructions: auto (default: perf where
                        the hardware counts, else callgrind if valgrind is installed), perf,
                        callgrind (a child run under valgrind, exact), or off
+  --repetitions, --max-noise X, --timing-timeout S
+                       timing stops for a case when every variant has the fewest samples
+                       (--repetitions, default 10) and its median's relative standard error
+                       is under X (default 0.01), or after S seconds per variant (0.3)
+  --plant KIND         plant a known change to check a gate end to end: slowdown (the
+                       builder runs twice per timed call), instructions (+10% per counted
+                       call) or allocation (one more 64-byte allocation); recorded as
+                       environment.plant
   --trace              add each variant's allocation trace (op, dtype, shape, bytes, free)
                        to the results, at most 256 allocations per variant
   --trace-out FILE     write the allocation traces as a Chrome trace (Perfetto): one track

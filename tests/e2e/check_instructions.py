@@ -15,9 +15,9 @@ import sys
 import time
 
 
-def run(binary, out, suites):
+def run(binary, out, suites, *extra):
     cmd = [binary, "run", "--backend", "host", "--no-timing", "--instructions", "callgrind",
-           "--suite", ",".join(suites), "--out", out]
+           "--suite", ",".join(suites), "--out", out, *extra]
     t0 = time.monotonic()
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
@@ -56,7 +56,19 @@ def main():
         if case_id.startswith("ngram_find/B=1,"):
             bigger = a[(case_id.replace("B=1,", "B=8,"), variant)]
             assert bigger > n, f"{case_id} {variant}: B=8 counts {bigger}, B=1 {n}"
-    print(f"ok: {len(a)} counts, identical in two runs ({t1:.1f}s, {t2:.1f}s)")
+    # A planted +10% (a loop calibrated with the counter) is seen as +10% in every row; a
+    # planted allocation as one more allocation per call, instructions untouched.
+    planted, _ = run(args.binary, f"{args.workdir}/planted.json", suites, "--plant", "instructions")
+    assert planted["environment"]["plant"] == "instructions"
+    off = {k: counts(planted)[k] / n for k, n in a.items() if not 1.09 <= counts(planted)[k] / n <= 1.11}
+    assert not off, f"planted +10% seen as {off}"
+    extra, _ = run(args.binary, f"{args.workdir}/allocation.json", suites, "--plant", "allocation")
+    allocs = {(c["case_id"], v["name"]): v["allocations"]["ledger"]["total"]["allocations"]
+              for c in first["cases"] for v in c["variants"]}
+    for c in extra["cases"]:
+        for v in c["variants"]:
+            assert v["allocations"]["ledger"]["total"]["allocations"] == allocs[(c["case_id"], v["name"])] + 1, v["name"]
+    print(f"ok: {len(a)} counts, identical in two runs ({t1:.1f}s, {t2:.1f}s); planted +10% and +1 allocation seen")
     return 0
 
 

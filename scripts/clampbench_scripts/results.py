@@ -102,6 +102,8 @@ def variant_row(case, variant):
         "cpu_time": cpu if isinstance(cpu, dict) else None,
         "iterations": (variant.get("timing") or {}).get("iterations"),
         "instructions": variant.get("instructions"),
+        "time_noise": (variant.get("timing") or {}).get("noise"),
+        "time_converged": (variant.get("timing") or {}).get("converged"),
     }
 
 

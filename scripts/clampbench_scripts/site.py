@@ -45,6 +45,19 @@ def _call_cell(entry):
     return f"<td{cls}{why}>x{entry['ratio']:.2f}</td>"
 
 
+def _median_time_cell(row):
+    """The median time with the noise its sampling reached; '~' marks one that did not
+    converge (it stopped at the timeout)."""
+    median = (row["time"] or {}).get("median")
+    if median is None:
+        return "<td>-</td>"
+    noise, converged = row.get("time_noise"), row.get("time_converged")
+    text = fmt_time(median) + (f" ±{noise:.1%}" if noise is not None else "")
+    if converged is False:
+        return f'<td title="did not converge: stopped at the timeout">~{esc(text)}</td>'
+    return f"<td>{esc(text)}</td>"
+
+
 def _time_cell(entry):
     return _call_cell(entry)
 
@@ -92,7 +105,7 @@ def latest_table(rows, previous, baseline, envs=({}, {}, {}), time=None):
             f"<td>{esc(fmt_bytes(_figure_of(row, 'peak_bytes')))}</td>"
             f"<td>{esc(fmt_count(row.get('instructions')))}</td>"
             f"{_instructions_cell(row, prev, vs_prev)}{_instructions_cell(row, base, vs_base)}"
-            f"<td>{esc(fmt_time(_figure_of(row, 'time')))}</td>"
+            f"{_median_time_cell(row)}"
             f"{_time_cell(time['prev'].get(key))}{_time_cell(time['base'].get(key))}</tr>")
     return "\n".join(out) + "</table>"
 

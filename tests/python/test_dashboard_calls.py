@@ -72,6 +72,8 @@ def test_a_confirmed_slowdown_and_more_instructions_are_coloured(tmp_path, base,
     assert time_prev.startswith(' class="worse"') and "WORSE" in time_prev
     assert "machine load 0.3 at the start, 1.2 at the end on 2 CPUs" in html
     assert "instructions counted with callgrind" in html and "time changes not called" not in html
+    assert cells[10].startswith(">55,000") or cells[10].startswith(">55000"), cells[10]
+    assert "us" in cells[13] or "ns" in cells[13], cells[13]  # the median time itself
 
 
 def test_on_an_overloaded_machine_a_time_ratio_is_shown_but_not_coloured(tmp_path, base, target):
@@ -86,6 +88,17 @@ def test_a_five_percent_time_change_the_test_cannot_confirm_is_not_coloured(tmp_
     site = _site(tmp_path, _history(base, LOAD_QUIET, 1.04, 1.0, target))
     _, cells = _target_row(site, target)
     assert "class=" not in cells[14].split(">")[0] and ("SAME" in cells[14] or "AMBIGUOUS" in cells[14])
+
+
+def test_the_median_time_shows_its_noise_and_an_unconverged_one_is_marked(tmp_path, base, target):
+    runs = _history(base, LOAD_QUIET, 1.0, 1.0, target)
+    for case in runs[-1]["cases"]:
+        for v in case["variants"]:
+            if v.get("timing"):
+                v["timing"].update(noise=0.004, converged=(case["case_id"], v["name"]) != target)
+    site = _site(tmp_path, runs)
+    _, cells = _target_row(site, target)
+    assert cells[13].startswith(' title="did not converge') and "±0.4%" in cells[13] and ">~" in cells[13]
 
 
 def test_without_a_history_time_is_not_assessed(tmp_path, base, target):

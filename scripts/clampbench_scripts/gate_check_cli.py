@@ -1,0 +1,43 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""gate-check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
+results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
+was called in every try, 1 otherwise, 2 on bad input."""
+import argparse
+import json
+import os
+from pathlib import Path
+
+from clampbench_scripts import gate_check
+from clampbench_scripts.output import fail, write_text
+
+ROOT = Path(__file__).resolve().parents[2]
+PROG = "gate-check.py"
+
+
+def passed(doc):
+    aa_clean = all(p["exit_code"] == 0 for p in doc["aa"])
+    planted = all(t["exit_code"] == 1 and t["failing_in"] for tries in doc["planted"].values() for t in tries)
+    return aa_clean and planted
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
+    ap.add_argument("--pairs", type=int, default=6, help="A/A pairs (default 6)")
+    ap.add_argument("--tries", type=int, default=3, help="tries per planted change (default 3)")
+    ap.add_argument("--runs", type=int, default=2, help="runs per side (default 2)")
+    ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
+    args = ap.parse_args(argv)
+    if not os.access(args.binary, os.X_OK):
+        return fail(PROG, f"no clampbench binary at {args.binary} (build it, or pass --binary)")
+    if not Path(args.out).resolve().parent.is_dir():
+        return fail(PROG, f"--out: directory {Path(args.out).resolve().parent} does not exist")
+    if min(args.pairs, args.tries, args.runs) < 1:
+        return fail(PROG, "--pairs, --tries and --runs must be at least 1")
+    doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs)
+    out = Path(args.out)
+    write_text(json.dumps(doc, indent=1) + "\n", str(out))
+    write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
+    print(gate_check.markdown(doc))
+    return 0 if passed(doc) else 1

@@ -49,7 +49,8 @@ struct RunConfig {
   std::string instruction_note;       // why the method is what it is (environment.instructions)
   double min_time_s = 0.002;          // per sample (--benchmark_min_time): the batch lasts this long
   double max_noise = 0.01;            // --max-noise: stop sampling a case when every variant is under
-  double timing_timeout_s = 0.3;      // --timing-timeout: per variant of a case, then stop anyway
+  double timing_timeout_s = 0.3;
+  bool l2_flush = false;              // --l2-flush: cuda samples of one call each, L2 flushed before      // --timing-timeout: per variant of a case, then stop anyway
   std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark
   std::vector<std::string> command_line;     // argv as given, for the results file
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process

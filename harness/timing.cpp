@@ -13,6 +13,7 @@
 #include "harness/detail/sample_reporter.h"
 #include "kernels/runtime.h"
 #if CLAMPBENCH_HAVE_CUDA
+#include "harness/detail/cuda_l2_flush.h"
 #include "harness/detail/cuda_timer.h"
 #endif
 
@@ -115,17 +116,23 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
   loop.sample_time_s = config_.min_time_s;
 #if CLAMPBENCH_HAVE_CUDA
   std::optional<detail::CudaEventTimer> timer;
+  std::optional<detail::CudaL2Flush> l2;
   if (device_time) timer.emplace(Runtime::current().stream());
+  if (device_time && config_.l2_flush) {
+    l2.emplace(Runtime::current().stream());
+    loop.sample_time_s = 0;  // one call per sample: each one starts from a cold L2
+  }
 #endif
   std::vector<detail::LoopCall> loop_calls;
   for (const auto& c : calls) {
-    detail::LoopCall lc{c.call, {}};
+    detail::LoopCall lc{c.call, {}, {}};
 #if CLAMPBENCH_HAVE_CUDA
     if (timer) lc.device_seconds = [&timer](const std::function<void()>& batch) {
       timer->start();
       batch();
       return timer->stop_seconds();
     };
+    if (l2) lc.before_sample = [&l2] { l2->flush(); };
 #endif
     loop_calls.push_back(std::move(lc));
   }

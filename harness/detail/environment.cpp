@@ -82,7 +82,7 @@ nlohmann::json environment_json(const RunConfig& config) {
       {"plant", config.plant.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.plant)},
       {"timing_config", {{"min_samples", config.repetitions}, {"max_noise", config.max_noise},
                          {"timeout_s", config.timing_timeout_s}, {"sample_time_s", config.min_time_s},
-                         {"interleaved", true}}},
+                         {"interleaved", true}, {"l2_flush", config.l2_flush}}},
       {"instructions", {{"method", instruction_method_name(config.instruction_method)},
                         {"requested", config.instructions}, {"note", config.instruction_note}}}, {"time", utc_now_iso8601()}, {"command_line", config.command_line},
   };

@@ -26,6 +26,7 @@ void sample(const LoopCall& c, std::int64_t batch, LoopSamples& out) {
   auto run_batch = [&] {
     for (std::int64_t i = 0; i < batch; ++i) c.call();
   };
+  if (c.before_sample) c.before_sample();
   const double cpu0 = thread_cpu_seconds();
   const auto t0 = Clock::now();
   double device_s = 0;

@@ -35,6 +35,7 @@ struct LoopConfig {
 struct LoopCall {
   std::function<void()> call;
   std::function<double(const std::function<void()>& batch)> device_seconds;
+  std::function<void()> before_sample;  // untimed, before every sample (an L2 flush), or empty
 };
 
 struct LoopSamples {

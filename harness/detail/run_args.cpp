@@ -88,6 +88,7 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     if (has_inline) { value = flag.substr(flag.find('=') + 1); flag = flag.substr(0, flag.find('=')); }
     if (flag == "--no-timing") { c.timing = false; continue; }
     if (flag == "--trace") { c.trace = true; continue; }  // allocation traces in the results
+    if (flag == "--l2-flush") { c.l2_flush = true; continue; }
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
                                        "--max-noise", "--timing-timeout", "--plant"};
@@ -162,6 +163,7 @@ std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Su
   if (c.backend == BackendChoice::Cuda && !cuda_device_available())
     throw UsageError("--backend cuda: no CUDA device available");
   c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
+  if (c.l2_flush && !c.use_cuda) throw UsageError("--l2-flush: this run has no cuda cases (backend host)");
   resolve_instruction_method(c);
   if (c.list_tests) return selected;  // lists names only: no file is written, no directory made
   if (std::string why = check_writable(c.out); !why.empty()) throw UsageError(fmt::format("--out: {}", why));

@@ -69,6 +69,8 @@ run options:
                        timing stops for a case when every variant has the fewest samples
                        (--repetitions, default 10) and its median's relative standard error
                        is under X (default 0.01), or after S seconds per variant (0.3)
+  --l2-flush           cuda: one call per sample, the device's L2 overwritten before each
+                       (NVBench's cold measurement)
   --plant KIND         plant a known change to check a gate end to end: slowdown (the
                        builder runs twice per timed call), instructions (+10% per counted
                        call) or allocation (one more 64-byte allocation); recorded as

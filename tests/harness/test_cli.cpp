@@ -206,6 +206,9 @@ TEST_F(CliTest, AnUnreachableNoiseTargetStopsAtTheTimeoutUnconverged) {
   for (const char* bad : {"0", "1.5", "x"})
     EXPECT_EQ(cli({"run", "--max-noise", bad, "--out", out_}, suites_).code, 2) << bad;
   EXPECT_EQ(cli({"run", "--timing-timeout", "-1", "--out", out_}, suites_).code, 2);
+  const auto flush = cli({"run", "--backend", "host", "--l2-flush", "--out", out_}, suites_);
+  EXPECT_EQ(flush.code, 2);
+  EXPECT_NE(flush.err.find("--l2-flush: this run has no cuda cases"), std::string::npos) << flush.err;
 }
 
 TEST_F(CliTest, DumpWritesNpyFilesAndAManifest) {

@@ -127,5 +127,20 @@ TEST(InterleavedLoop, ADeviceTimerTimesTheBatch) {
   EXPECT_EQ(batches, 4);
 }
 
+TEST(InterleavedLoop, RunsTheUntimedHookBeforeEverySample) {
+  int flushes = 0;
+  std::vector<LoopCall> calls = {{[] { spin(20'000); }, {}, [&flushes] {
+                                    ++flushes;
+                                    spin(2'000'000);  // a slow flush: it must not be timed
+                                  }}};
+  LoopConfig config;
+  config.min_samples = 3;
+  config.max_noise = 0.99;
+  config.sample_time_s = 0;
+  const LoopResult r = measure_interleaved(calls, config);
+  EXPECT_EQ(flushes, 4);  // the calibration's sample, then three
+  for (double ns : r.variants[0].wall_ns) EXPECT_LT(ns, 1'000'000);
+}
+
 }  // namespace
 }  // namespace clampbench::detail

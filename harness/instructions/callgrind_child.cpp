@@ -103,7 +103,9 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
                                    "--toggle-collect=posix_memalign", "--toggle-collect=memalign",
                                    config.self_exe, "run"};
   // The same selection as this run (argv as given, after "clampbench run"), on host, untimed.
-  for (std::size_t i = 2; i < config.command_line.size(); ++i) args.push_back(config.command_line[i]);
+  // --l2-flush is for cuda cases, which the child (on host) does not have.
+  for (std::size_t i = 2; i < config.command_line.size(); ++i)
+    if (config.command_line[i] != "--l2-flush") args.push_back(config.command_line[i]);
   for (const char* a : {"--backend", "host", "--no-timing", "--instructions", "callgrind", "--out"}) args.emplace_back(a);
   args.push_back((dir.path / "child.json").string());
   const int status = spawn_and_wait(args, dir.path / "child.log");

@@ -34,13 +34,15 @@ bool one_of(const std::string& v, std::initializer_list<const char*> allowed) {
 using Run = benchmark::BenchmarkReporter::Run;
 
 // Google Benchmark's runs for one variant's samples, then its mean/median/stddev/cv.
-std::vector<Run> gbench_runs(const std::string& name, const Timing& t, const std::vector<double>& primary,
+// `real`: the family's real time (CUDA events on cuda, else wall); `cpu`: the thread's CPU time.
+// Named as Google Benchmark names them: "/manual_time" for event time, nothing for CPU time.
+std::vector<Run> gbench_runs(const std::string& name, const Timing& t, const std::vector<double>& real,
                              const std::vector<double>& cpu, std::int64_t family) {
   static const std::vector<benchmark::internal::Statistics> no_statistics;
   Run base;
   base.run_name.function_name = name;
   base.run_name.repetitions = fmt::format("repeats:{}", t.repetitions);
-  base.run_name.time_type = t.primary == "device" ? "manual_time" : "real_time";
+  base.run_name.time_type = t.primary == "device" ? "manual_time" : "";
   base.family_index = family;
   base.per_family_instance_index = 0;
   base.repetitions = t.repetitions;
@@ -48,14 +50,14 @@ std::vector<Run> gbench_runs(const std::string& name, const Timing& t, const std
   base.statistics = &no_statistics;
   std::vector<Run> runs;
   const double calls = static_cast<double>(t.iterations);
-  for (std::size_t i = 0; i < primary.size(); ++i) {
+  for (std::size_t i = 0; i < real.size(); ++i) {
     Run r = base;
     r.repetition_index = static_cast<std::int64_t>(i);
-    r.real_accumulated_time = primary[i] * 1e-9 * calls;
+    r.real_accumulated_time = real[i] * 1e-9 * calls;
     r.cpu_accumulated_time = cpu[i] * 1e-9 * calls;
     runs.push_back(r);
   }
-  const Stats p = summarize(primary), c = summarize(cpu);
+  const Stats p = summarize(real), c = summarize(cpu);
   auto aggregate = [&](const char* what, double real_ns, double cpu_ns, benchmark::StatisticUnit unit) {
     Run r = base;
     r.run_type = Run::RT_Aggregate;
@@ -146,7 +148,7 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
     r.device_error = s.device_error;
     if (s.error || s.primary().empty()) continue;
     Timing t;
-    t.primary = device_time ? "device" : "wall";
+    t.primary = device_time ? "device" : "cpu";
     t.repetitions = static_cast<int>(s.primary().size());
     t.iterations = s.batch;
     t.wall = summarize(s.wall_ns);
@@ -161,7 +163,8 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
       t.paired_vs = calls[0].variant;
     }
     if (reporter_->active()) {
-      auto more = gbench_runs(case_id + "/" + calls[v].variant, t, s.primary(), s.cpu_ns, family_index_++);
+      auto more = gbench_runs(case_id + "/" + calls[v].variant, t, device_time ? s.device_ns : s.wall_ns, s.cpu_ns,
+                              family_index_++);
       runs.insert(runs.end(), more.begin(), more.end());
     }
     r.timing = std::move(t);

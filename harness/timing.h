@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The timing pass: the variants of one case timed together in interleaved rounds until their
-// noise converges (harness/detail/interleaved_loop.h); wall and thread CPU time per call on
-// host, CUDA-event time per call on cuda. Every sample is also handed to Google Benchmark's
-// reporters when --benchmark_format / --benchmark_out ask for them, named as Google
-// Benchmark would name them ("<case>/<variant>/repeats:N/real_time").
+// noise converges (harness/detail/interleaved_loop.h); thread CPU time (primary) and wall
+// time per call on host, CUDA-event time per call on cuda. Every sample is also handed to
+// Google Benchmark's reporters when --benchmark_format / --benchmark_out ask for them, named
+// as Google Benchmark would name them ("<case>/<variant>/repeats:N", ".../manual_time").
 
 #include <functional>
 #include <map>

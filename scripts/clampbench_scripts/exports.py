@@ -5,10 +5,11 @@
 gbench: Google Benchmark JSON, for Google Benchmark's own tools/compare.py. Two kinds of
 benchmark family per (case, variant):
   time: named exactly as clampbench's native --benchmark_out names them,
-      "<case_id>/<variant>/repeats:<N>/real_time" (host: wall time) or ".../manual_time"
-      (cuda: CUDA-event time), one "iteration" entry per repetition, then the mean, median,
-      stddev and cv aggregates ("<name>_median", ...). real_time is the primary time,
-      cpu_time the process CPU time, both in ns. The ledger figures ride along as counters
+      "<case_id>/<variant>/repeats:<N>" (host: CPU time is the family's time, as Google
+      Benchmark's default), ".../manual_time" (cuda: CUDA-event time) or ".../real_time" (older
+      host files, wall time), one "iteration" entry per sample, then the mean, median, stddev
+      and cv aggregates ("<name>_median", ...). real_time is the wall (or event) time, cpu_time
+      the thread's CPU time, both in ns. The ledger figures ride along as counters
       (compare.py does not compare counters).
   allocations: "<case_id>/<variant>/allocs", ".../allocated_bytes" and ".../peak_bytes", one
       "iteration" entry each whose real_time and cpu_time are the per-call allocation count,
@@ -37,7 +38,7 @@ from clampbench_scripts.results import LEDGER_FIGURES
 
 
 # Google Benchmark's suffix for the time the family reports as real_time.
-_TIME_SUFFIX = {"device": "manual_time", "wall": "real_time"}
+_TIME_SUFFIX = {"device": "/manual_time", "wall": "/real_time", "cpu": ""}
 # (family suffix, ledger figure) of the allocation families; (slug, figure) of BMF measures.
 GBENCH_LEDGER_FAMILIES = (("allocs", "allocations"), ("allocated_bytes", "bytes_requested"),
                           ("peak_bytes", "peak_bytes"))
@@ -51,8 +52,8 @@ def benchmark_name(row):
 
 def native_time_name(row, repetitions):
     """The name clampbench's own timing pass gives this family in --benchmark_out."""
-    suffix = _TIME_SUFFIX.get(row.get("time_primary"), "real_time")
-    return f"{benchmark_name(row)}/repeats:{repetitions}/{suffix}"
+    suffix = _TIME_SUFFIX.get(row.get("time_primary"), "/real_time")
+    return f"{benchmark_name(row)}/repeats:{repetitions}{suffix}"
 
 
 def _gbench_context(env):
@@ -81,7 +82,9 @@ def _aggregates(real, cpu):
 
 
 def _time_family(row, family):
-    real = [float(x) for x in (row["time"] or {}).get("samples") or []]
+    # real_time: the primary time, except that a CPU-time family reports its wall time there
+    timed = row.get("wall_time") if row.get("time_primary") == "cpu" else row["time"]
+    real = [float(x) for x in (timed or {}).get("samples") or []]
     if not real:
         return []
     cpu = [float(x) for x in (row["cpu_time"] or {}).get("samples") or []]

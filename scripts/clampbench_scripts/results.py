@@ -100,6 +100,7 @@ def variant_row(case, variant):
         "time_primary": primary,
         "time": stats,
         "cpu_time": cpu if isinstance(cpu, dict) else None,
+        "wall_time": (variant.get("timing") or {}).get("wall"),
         "iterations": (variant.get("timing") or {}).get("iterations"),
         "instructions": variant.get("instructions"),
         "time_noise": (variant.get("timing") or {}).get("noise"),

@@ -175,7 +175,7 @@ TEST_F(CliTest, TimingPassFillsRepetitionSamples) {
   const auto doc = testing::read_json(out_);
   const auto& t = doc["cases"][0]["variants"][1]["timing"];
   ASSERT_TRUE(t.is_object()) << t.dump();
-  EXPECT_EQ(t["primary"], "wall");
+  EXPECT_EQ(t["primary"], "cpu");
   EXPECT_EQ(t["repetitions"], 2);
   EXPECT_EQ(t["wall"]["samples"].size(), 2u);
   EXPECT_EQ(t["cpu"]["samples"].size(), 2u);

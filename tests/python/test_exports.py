@@ -16,8 +16,8 @@ def variants(doc):
 
 def native_name(case_id, v):
     """clampbench's own --benchmark_out name of a variant's timing (test_cli_filters.cpp pins it)."""
-    suffix = {"wall": "real_time", "device": "manual_time"}[v["timing"]["primary"]]
-    return f"{case_id}/{v['name']}/repeats:{v['timing']['repetitions']}/{suffix}"
+    suffix = {"wall": "/real_time", "device": "/manual_time", "cpu": ""}[v["timing"]["primary"]]
+    return f"{case_id}/{v['name']}/repeats:{v['timing']['repetitions']}{suffix}"
 
 
 def check_gbench(out, doc):
@@ -28,7 +28,8 @@ def check_gbench(out, doc):
     assert all({"name", "run_type", "time_unit", "real_time", "cpu_time"} <= set(b) for b in bench)
     for case_id, v in variants(doc):
         name = native_name(case_id, v)
-        samples = v["timing"][v["timing"]["primary"]]["samples"]
+        real = "wall" if v["timing"]["primary"] == "cpu" else v["timing"]["primary"]  # cpu: its wall time
+        samples = v["timing"][real]["samples"]
         its = [b for b in bench if b["name"] == name]
         assert [b["run_type"] for b in its] == ["iteration"] * len(samples)
         assert [b["real_time"] for b in its] == samples
@@ -66,6 +67,16 @@ def test_compare_format_gbench_exports_head():
                       "--fail-on", "time", "--time-noise", "0.05")
     assert proc.returncode == 1  # the gate still applies
     check_gbench(json.loads(proc.stdout), load_json(fixture("head_time_regression.json")))
+
+
+def test_a_cpu_time_family_is_named_and_filled_as_google_benchmarks_default(tmp_path):
+    doc = load_json(BASE)
+    for _, v in variants(doc):
+        v["timing"]["primary"] = "cpu"  # what a host run writes now
+    path = tmp_path / "cpu.json"
+    path.write_text(json.dumps(doc))
+    proc = run_script("compare.py", BASE, path, "--format", "gbench", "--allow-mixed")
+    check_gbench(json.loads(proc.stdout), doc)
 
 
 def test_export_gbench_single_file(tmp_path):

@@ -24,6 +24,11 @@ void spin(std::int64_t ns) {
   }
 }
 
+// Busy for `n` loop iterations: a call whose CPU time is proportional to n, preempted or not.
+void burn(std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) asm volatile("" ::: "memory");
+}
+
 TEST(RelativeNoise, IsTheMediansStandardErrorAndIgnoresOutliers) {
   EXPECT_EQ(relative_noise({}), 0);
   EXPECT_EQ(relative_noise({5}), 0);
@@ -38,8 +43,8 @@ TEST(InterleavedLoop, RotatesTheOrderEachRoundAndPairsEachRoundsRatio) {
   std::string order;
   std::vector<LoopCall> calls;
   for (char name : {'a', 'b', 'c'}) {
-    const std::int64_t ns = name == 'b' ? 400'000 : 200'000;
-    calls.push_back({[&order, name, ns] { order += name; spin(ns); }, {}});
+    const std::int64_t n = name == 'b' ? 400'000 : 200'000;
+    calls.push_back({[&order, name, n] { order += name; burn(n); }, {}});
   }
   LoopConfig config;
   config.min_samples = 4;
@@ -61,7 +66,7 @@ TEST(InterleavedLoop, RotatesTheOrderEachRoundAndPairsEachRoundsRatio) {
   ASSERT_EQ(r.paired[1].size(), 4u);
   for (std::size_t i = 0; i < 4; ++i) {
     EXPECT_DOUBLE_EQ(r.paired[1][i], r.variants[1].cpu_ns[i] / r.variants[0].cpu_ns[i]);
-    EXPECT_GT(r.paired[1][i], 1.5);  // b spins twice as long as a
+    EXPECT_GT(r.paired[1][i], 1.3);  // b does twice a's work
   }
 }
 

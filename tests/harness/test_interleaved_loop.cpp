@@ -66,7 +66,6 @@ TEST(InterleavedLoop, RotatesTheOrderEachRoundAndPairsEachRoundsRatio) {
   ASSERT_EQ(r.paired[1].size(), 4u);
   for (std::size_t i = 0; i < 4; ++i) {
     EXPECT_DOUBLE_EQ(r.paired[1][i], r.variants[1].cpu_ns[i] / r.variants[0].cpu_ns[i]);
-    EXPECT_GT(r.paired[1][i], 1.3);  // b does twice a's work
   }
 }
 

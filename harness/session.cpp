@@ -11,7 +11,9 @@
 
 #include "harness/case_filter.h"
 #include "harness/cupti/tracer.h"
+#include "harness/detail/device_info.h"
 #include "harness/detail/environment.h"
+#include "harness/detail/gpu_clocks.h"
 #include "harness/detail/machine_load.h"
 #include "harness/dump.h"
 #include "harness/instructions/callgrind_child.h"
@@ -52,6 +54,9 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   const auto t0 = std::chrono::steady_clock::now();
   nlohmann::json environment = detail::environment_json(config);
   const std::optional<double> load_at_start = detail::load_average_1m();
+  const std::optional<std::string> bus_id = detail::query_device_info().pci_bus_id;
+  nlohmann::json clocks_at_start;
+  if (config.use_cuda) clocks_at_start = detail::gpu_clocks_json(bus_id);
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
   // the runtime's pageable host allocator (recorded as environment.host_allocator).
   std::unique_ptr<Allocator> cuda_allocator;
@@ -107,6 +112,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     for (auto& c : cases)
       for (auto& v : c.variants) v.allocation_trace.clear();
   environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
+  if (config.use_cuda) environment["gpu_clocks"] = {{"start", clocks_at_start}, {"end", detail::gpu_clocks_json(bus_id)}};
   write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log << verdict_table(cases)

@@ -27,6 +27,8 @@ DeviceInfo query_device_info() {
   if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
     info.device_name = prop.name;
     info.sm_count = prop.multiProcessorCount;
+    char bus_id[32] = {};
+    if (cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, device) == cudaSuccess) info.pci_bus_id = bus_id;
   }
   return info;
 }

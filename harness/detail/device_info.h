@@ -13,6 +13,7 @@ struct DeviceInfo {
   std::optional<std::string> runtime_version, driver_version;  // "13.0"
   std::optional<std::string> device_name;
   std::optional<int> sm_count;
+  std::optional<std::string> pci_bus_id;  // "0000:19:00.0", for NVML (gpu_clocks.h)
 };
 
 // Never throws: a failing query leaves its field empty.

@@ -87,6 +87,10 @@ for arg in sys.argv[1:]:
         failures.append(f"{allocator}: ran on backend {env.get('backend')!r}, not cuda")
     if env.get("allocator") != allocator:
         failures.append(f"{allocator}: results say allocator {env.get('allocator')!r}")
+    clocks = env.get("gpu_clocks") or {}
+    print(f"{allocator}: gpu clocks {json.dumps(clocks)}")
+    if not (clocks.get("start") or {}).get("available"):
+        failures.append(f"{allocator}: no GPU clock record: {(clocks.get('start') or {}).get('reason')}")
     for case in doc.get("cases", []):
         row["cases"] += 1
         for v in case.get("variants", []):

@@ -7,7 +7,7 @@
 //   2 check  outputs vs the reference variant byte for byte; inputs before vs after;
 //   3 conseq the suite's later readers on each variant's leftovers vs the reference's;
 //   4 instr  user-space instructions per call, when counted in process (instruction_pass.h);
-//   5 timing Google Benchmark per variant (unless --no-timing);
+//   5 timing the variants interleaved until their noise converges (timing.h; unless --no-timing);
 //   6 verdict error > output_mismatch > mutation > same, and the expected verdict.
 
 #include <string>

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Whether a run's timings can be called at all: how busy its machine was (the results'
 environment.machine_load, the 1-minute load average at the start and end of the run). On an
-overloaded machine two runs of one commit differ by 1.6x, which the U test duly calls WORSE."""
+overloaded machine two runs of one commit differ by 1.6x in wall time; with one run per side
+nothing measures that spread, so time_calls.py does not assess it."""
 
 
 def busy_per_cpu(env):

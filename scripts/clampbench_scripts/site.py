@@ -36,7 +36,7 @@ def _delta_cell(d, fmt=fmt_count):
 
 def _call_cell(entry):
     """A ratio coloured only by its call (comparison.py decides, as in compare.py): a time
-    change the U test cannot confirm, or measured on an overloaded machine, stays uncoloured,
+    change the test over runs cannot confirm, or one that could not be assessed, stays uncoloured,
     with the reason on hover."""
     if entry is None or entry.get("ratio") is None:
         return "<td>-</td>"

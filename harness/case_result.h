@@ -106,7 +106,7 @@ struct VariantResult {
   // Kept for the dump and for the comparisons against the reference.
   Outputs outputs;
   CaseData after;                      // the inputs as the measured call left them
-  std::vector<HostTensor> after_snapshots;  // of `after`, before any reader ran (dump, checks)
+  std::vector<HostTensor> after_host;  // host views of `after` (dump, checks); readers get `after` const
   std::vector<Outputs> reader_outputs;  // per suite reader (empty when it threw)
   bool ran = false;             // the measured call returned
 };

@@ -51,14 +51,14 @@ void Dump::add_case(const CaseResult& c, const CaseData& input_layout, const std
     nlohmann::json jv = {{"name", v.name}, {"verdict", verdict_name(v.verdict)},
                          {"outputs", nlohmann::json::array()}, {"inputs_after", nlohmann::json::array()}};
     for (const auto& o : v.outputs) {
-      const HostTensor h = snapshot(o.tensor);
+      const HostTensor h = host_view(o.tensor);
       jv["outputs"].push_back(tensor_entry(o.name, put(dir_, base + "/" + v.name + "/outputs/" + o.name + ".npy", h), h));
     }
-    for (std::size_t i = 0; i < v.after_snapshots.size() && i < v.after.buffers.size(); ++i) {
+    for (std::size_t i = 0; i < v.after_host.size() && i < v.after.buffers.size(); ++i) {
       const Buffer& b = v.after.buffers[i];
       if (b.role == Role::Fresh) continue;
       jv["inputs_after"].push_back(
-          {{"name", b.name}, {"file", put(dir_, base + "/" + v.name + "/inputs_after/" + b.name + ".npy", v.after_snapshots[i])}});
+          {{"name", b.name}, {"file", put(dir_, base + "/" + v.name + "/inputs_after/" + b.name + ".npy", v.after_host[i])}});
     }
     jc["variants"].push_back(jv);
   }

@@ -17,7 +17,7 @@ namespace clampbench {
 class Dump {
  public:
   explicit Dump(std::string dir);  // the directory must exist (the CLI creates it)
-  // Writes the case's files now; `inputs` are the snapshots of the inputs before any call.
+  // Writes the case's files now; `inputs` are host views of the inputs before any call.
   void add_case(const CaseResult& c, const CaseData& input_layout, const std::vector<HostTensor>& inputs);
   // Writes DIR/manifest.json (atomically).
   void finish() const;

@@ -50,7 +50,7 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
   std::vector<HostTensor> before;
   try {
     inputs = suite.make_inputs(point, config_.seed, r.device);
-    for (const auto& b : inputs.buffers) before.push_back(snapshot(b.tensor));
+    for (const auto& b : inputs.buffers) before.push_back(host_view(b.tensor));
   } catch (const std::exception& e) {
     for (const Variant* v : variants) {
       VariantResult vr;

@@ -90,14 +90,14 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
           // Inputs are made again from the seed: the generator is deterministic.
           CaseData inputs = s->make_inputs(p, config.seed, runner.case_device(*s));
           std::vector<HostTensor> snaps;
-          for (const auto& b : inputs.buffers) snaps.push_back(snapshot(b.tensor));
+          for (const auto& b : inputs.buffers) snaps.push_back(host_view(b.tensor));
           dump->add_case(c, inputs, snaps);
         } catch (const std::exception& e) {
           internal_errors.push_back(fmt::format("dump of {}: {}", c.case_id, e.what()));
         }
       }
       for (auto& v : c.variants) {  // the tensors are no longer needed; keep memory flat
-        v.outputs.clear(); v.after = {}; v.after_snapshots.clear(); v.reader_outputs.clear();
+        v.outputs.clear(); v.after = {}; v.after_host.clear(); v.reader_outputs.clear();
       }
       for (auto& e : runner.take_instruction_errors()) internal_errors.push_back(std::move(e));
       log << progress_line(++index, total, c) << std::endl;

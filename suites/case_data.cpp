@@ -62,4 +62,27 @@ CaseData CaseData::clone() const {
   return out;
 }
 
+void CaseData::copy_from(const CaseData& source) {
+  if (source.buffers.size() != buffers.size())
+    throw std::logic_error("CaseData::copy_from: the source has another number of buffers");
+  std::map<Storage*, const Storage*> pairs;  // each distinct storage once
+  for (std::size_t i = 0; i < buffers.size(); ++i) {
+    const Tensor& dst = buffers[i].tensor;
+    const Tensor& src = source.buffers[i].tensor;
+    if (dst.defined() != src.defined() || buffers[i].name != source.buffers[i].name)
+      throw std::logic_error("CaseData::copy_from: buffer '" + buffers[i].name + "' differs in layout");
+    if (!dst.defined()) continue;
+    Storage* d = dst.storage().get();
+    const Storage* s = src.storage().get();
+    if (d->nbytes() != s->nbytes() || d->device() != s->device())
+      throw std::logic_error("CaseData::copy_from: buffer '" + buffers[i].name + "' differs in size or device");
+    auto [it, fresh] = pairs.emplace(d, s);
+    if (!fresh && it->second != s)
+      throw std::logic_error("CaseData::copy_from: buffer '" + buffers[i].name + "' aliases differently");
+  }
+  Runtime& rt = Runtime::current();
+  for (const auto& [d, s] : pairs)
+    if (s->nbytes() > 0) detail::copy_bytes(d->data(), d->device(), s->data(), s->device(), s->nbytes(), rt.stream());
+}
+
 }  // namespace clampbench

@@ -79,12 +79,12 @@ Suite make_sparse_mla_slot_mapping_suite() {
                [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, true); })
       .reader("metadata_block_table",
               "the metadata's block_table field, i.e. the input view as the builder left it",
-              [](CaseData& d, const Outputs&, const ParamPoint&) {
+              [](const CaseData& d, const Outputs&, const ParamPoint&) {
                 return Outputs{{"block_table", clone(d.get("block_table"))}};
               })
       .reader("negative_entry_count",
               "a later builder of the same KV group counting the entries < 0 of each row",
-              [](CaseData& d, const Outputs&, const ParamPoint&) {
+              [](const CaseData& d, const Outputs&, const ParamPoint&) {
                 return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
               })
       .variant("fused", "one pass into the builder's buffers; table read (negatives as 0 for the slot "

@@ -69,6 +69,9 @@ struct CaseData {
   // Deep copy: new storage for every distinct storage, preserving views, strides, offsets
   // and aliasing between buffers (two views of one storage stay views of one new storage).
   CaseData clone() const;
+  // Overwrites every storage of this clone of `source` with source's bytes, reusing this
+  // clone's memory (no new pages to fault in); throws std::logic_error when the layouts differ.
+  void copy_from(const CaseData& source);
 };
 
 struct NamedTensor {
@@ -80,8 +83,10 @@ using Outputs = std::vector<NamedTensor>;
 using InputFn = std::function<CaseData(const ParamPoint&, std::uint64_t seed, DeviceType device)>;
 using VariantFn = std::function<Outputs(CaseData&, const ParamPoint&)>;
 // A later reader of the step (consequence pass): runs on the inputs as the variant left them
-// and on its outputs, and returns what it observes.
-using ReaderFn = std::function<Outputs(CaseData&, const Outputs&, const ParamPoint&)>;
+// and on its outputs, and returns what it observes. It gets them const (the in-place ops take
+// a Tensor&), so every reader of a variant sees the same state without a copy of it; a reader
+// that models a later writer clones what it writes.
+using ReaderFn = std::function<Outputs(const CaseData&, const Outputs&, const ParamPoint&)>;
 
 struct Variant {
   std::string name;  // "clamp", "clamp_", "clamp_naive", "fused"

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Pass 1 of the recipe: one warm-up call, then one measured call on a fresh clone inside a
-// ledger scope and a CUPTI scope. The clone is made before the scopes open, so only the
+// Pass 1 of the recipe: one warm-up call, then one measured call on a fresh copy of the inputs
+// inside a ledger scope and a CUPTI scope. The copy is made before the scopes open, so only the
 // builder's own allocations are counted; the warm-up lets a caching allocator reach its
 // steady state, as in a serving loop. The measured call also runs in a write-order scope:
 // its order-dependent writes into the runner's buffers become findings.
@@ -54,10 +54,13 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
   try {
     {
       CaseData warm = inputs.clone();
+      vr.after = warm;  // the same storages, whatever the warm-up call rebinds in `warm`
       Outputs discarded = v.fn(warm, point);
       rt.synchronize();
     }
-    vr.after = inputs.clone();
+    // Pristine inputs again, in the warm-up's memory: a second clone would fault in fresh
+    // pages for every input (most of the nightly set's time was the kernel zeroing them).
+    vr.after.copy_from(inputs);
     rt.synchronize();
     rt.ledger().set_event_log(true);
     rt.ledger().take_event_log();  // drop the clone's events

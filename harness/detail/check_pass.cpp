@@ -16,10 +16,10 @@ void Runner::check_pass(CaseResult& r, const std::vector<HostTensor>& before) {
   for (auto& vr : r.variants) {
     if (!vr.ran) continue;
     try {
-      for (const auto& b : vr.after.buffers) vr.after_snapshots.push_back(snapshot(b.tensor));
+      for (const auto& b : vr.after.buffers) vr.after_host.push_back(host_view(b.tensor));
       for (std::size_t i = 0; i < vr.after.buffers.size() && i < before.size(); ++i) {
         const Buffer& b = vr.after.buffers[i];
-        auto change = diff_buffer(b.name, b.role, before[i], vr.after_snapshots[i]);
+        auto change = diff_buffer(b.name, b.role, before[i], vr.after_host[i]);
         if (!change) continue;
         (b.role == Role::Persistent ? vr.mutations : vr.writes).push_back(std::move(*change));
       }
@@ -37,9 +37,9 @@ void Runner::check_pass(CaseResult& r, const std::vector<HostTensor>& before) {
     }
     try {
       vr.output_mismatches = compare_outputs(ref.outputs, vr.outputs);
-      for (std::size_t i = 0; i < vr.after.buffers.size() && i < ref.after_snapshots.size(); ++i) {
+      for (std::size_t i = 0; i < vr.after.buffers.size() && i < ref.after_host.size(); ++i) {
         if (vr.after.buffers[i].role != Role::PersistentWritable) continue;
-        auto m = compare_tensors(vr.after.buffers[i].name, ref.after_snapshots[i], vr.after_snapshots[i]);
+        auto m = compare_tensors(vr.after.buffers[i].name, ref.after_host[i], vr.after_host[i]);
         if (m) { m->source = "written_input"; vr.output_mismatches.push_back(std::move(*m)); }
       }
     } catch (const std::exception& e) {
@@ -56,8 +56,7 @@ void Runner::consequence_pass(const Suite& suite, CaseResult& r) {
       rep.reader = reader.name;
       Outputs seen;
       try {
-        CaseData data = vr.after.clone();  // each reader sees the state the builder left
-        seen = reader.fn(data, vr.outputs, r.params);
+        seen = reader.fn(vr.after, vr.outputs, r.params);  // const: each sees the state the builder left
       } catch (const std::exception& e) {
         rep.error = e.what();
       }

@@ -24,7 +24,7 @@ std::string npy_bytes(const HostTensor& t) {
   out += static_cast<char>(header.size() & 0xff);
   out += static_cast<char>((header.size() >> 8) & 0xff);
   out += header;
-  out.append(reinterpret_cast<const char*>(t.bytes.data()), t.bytes.size());
+  out.append(reinterpret_cast<const char*>(t.data()), t.nbytes());
   return out;
 }
 

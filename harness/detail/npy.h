@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// NumPy .npy v1.0 files (little endian, C order) of host snapshots, for --dump.
+// NumPy .npy v1.0 files (little endian, C order) of host views, for --dump.
 
 #include <string>
 

@@ -62,7 +62,7 @@ Suite make_fake_mutation() {
         clamp_(x, 0);
         return Outputs{{"y", x}};
       })
-      .reader("negatives", "counts x < 0 after the builder", [](CaseData& d, const Outputs&, const ParamPoint&) {
+      .reader("negatives", "counts x < 0 after the builder", [](const CaseData& d, const Outputs&, const ParamPoint&) {
         return Outputs{{"count", sum(lt(d.get("x"), 0))}};
       })
       .build();

@@ -11,7 +11,7 @@ namespace clampbench {
 namespace {
 
 HostTensor host(const std::vector<std::int32_t>& v, const Dims& shape) {
-  return snapshot(from_vector<std::int32_t>(v, shape, DeviceType::Host));
+  return host_view(from_vector<std::int32_t>(v, shape, DeviceType::Host));
 }
 
 TEST(Checks, EqualTensorsHaveNoMismatch) {
@@ -30,7 +30,7 @@ TEST(Checks, MismatchReportsCountFirstIndexAndValues) {
 
 TEST(Checks, DtypeOrShapeDifferenceIsAMismatch) {
   const HostTensor i32 = host({1, 2}, {2});
-  const HostTensor i64 = snapshot(from_vector<std::int64_t>({1, 2}, {2}, DeviceType::Host));
+  const HostTensor i64 = host_view(from_vector<std::int64_t>({1, 2}, {2}, DeviceType::Host));
   auto m = compare_tensors("y", i32, i64);
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->count, 2);
@@ -38,12 +38,42 @@ TEST(Checks, DtypeOrShapeDifferenceIsAMismatch) {
   EXPECT_TRUE(compare_tensors("y", host({1, 2}, {2}), host({1, 2}, {1, 2})).has_value());
 }
 
-TEST(Checks, SnapshotOfAViewHoldsOnlyTheViewsElements) {
+TEST(Checks, HostViewOfAViewHoldsOnlyTheViewsElements) {
   Tensor t = from_vector<std::int32_t>({1, 2, 3, 4, 5, 6}, {2, 3}, DeviceType::Host);
-  const HostTensor col = snapshot(t.select(1, 1));  // {2, 5}, strided
+  const HostTensor col = host_view(t.select(1, 1));  // {2, 5}, strided
   ASSERT_EQ(col.numel(), 2);
   EXPECT_EQ(element_json(col, 0), 2);
   EXPECT_EQ(element_json(col, 1), 5);
+}
+
+// A host-contiguous tensor is viewed as it is (no copy), anything else is copied.
+TEST(Checks, HostViewSharesContiguousHostStorageAndCopiesTheRest) {
+  Tensor t = from_vector<std::int32_t>({1, 2, 3, 4, 5, 6}, {2, 3}, DeviceType::Host);
+  const HostTensor whole = host_view(t);
+  const HostTensor row = host_view(t.select(0, 1));
+  const HostTensor col = host_view(t.select(1, 0));
+  EXPECT_EQ(whole.data(), static_cast<const unsigned char*>(t.data_ptr()));
+  EXPECT_EQ(row.data(), static_cast<const unsigned char*>(t.data_ptr()) + 3 * 4);
+  EXPECT_EQ(row.nbytes(), 12u);
+  EXPECT_FALSE(col.host.shares_storage_with(t));
+  fill_(t, 0);
+  EXPECT_EQ(element_json(whole, 4), 0);  // a view: it sees the write
+  EXPECT_EQ(element_json(col, 1), 4);    // a copy: it does not
+  EXPECT_EQ(host_view(Tensor()).data(), nullptr);
+}
+
+// Differences are found on both sides of the block boundaries of the fast path, in order.
+TEST(Checks, DiffFindsEveryChangeAcrossBlocks) {
+  std::vector<std::int32_t> before(10000, 1), after(10000, 1);
+  for (const int i : {0, 4095, 4096, 8191, 9999}) after[static_cast<std::size_t>(i)] = 2;
+  auto c = diff_buffer("t", Role::Persistent, host(before, {10000}), host(after, {10000}));
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->changed, 5);
+  ASSERT_EQ(c->first.size(), 5u);
+  EXPECT_EQ(c->first[1].index, (std::vector<std::int64_t>{4095}));
+  EXPECT_EQ(c->first[2].index, (std::vector<std::int64_t>{4096}));
+  EXPECT_EQ(c->first[4].index, (std::vector<std::int64_t>{9999}));
+  EXPECT_FALSE(diff_buffer("t", Role::Persistent, host(before, {10000}), host(before, {10000})).has_value());
 }
 
 TEST(Checks, DiffBufferListsTheFirstFiveChanges) {
@@ -73,10 +103,10 @@ TEST(Checks, CompareOutputsMatchesByNameAndReportsMissingOnes) {
 }
 
 TEST(Checks, BoolAndFloatElementsBecomeJsonNumbers) {
-  const HostTensor b = snapshot(gt(from_vector<std::int32_t>({0, 5}, {2}, DeviceType::Host), 1));
+  const HostTensor b = host_view(gt(from_vector<std::int32_t>({0, 5}, {2}, DeviceType::Host), 1));
   EXPECT_EQ(element_json(b, 0), 0);
   EXPECT_EQ(element_json(b, 1), 1);
-  const HostTensor f = snapshot(from_vector<float>({1.5f}, {1}, DeviceType::Host));
+  const HostTensor f = host_view(from_vector<float>({1.5f}, {1}, DeviceType::Host));
   EXPECT_EQ(element_json(f, 0), 1.5);
 }
 

@@ -67,7 +67,7 @@ TEST(Expectations, TheCheckedInFileMatchesTheRegisteredSuites) {
 }
 
 TEST(Npy, HeaderIsPaddedToSixtyFourBytes) {
-  const HostTensor t = snapshot(from_vector<std::int64_t>({1, 2, 3}, {3}, DeviceType::Host));
+  const HostTensor t = host_view(from_vector<std::int64_t>({1, 2, 3}, {3}, DeviceType::Host));
   const std::string bytes = detail::npy_bytes(t);
   ASSERT_GE(bytes.size(), 10u);
   EXPECT_EQ(bytes.substr(0, 6), "\x93NUMPY");

@@ -153,6 +153,38 @@ TEST(SuiteInfra, CloneDeepCopiesAndPreservesViewsAndAliasing) {
   EXPECT_EQ(values(table), (Values{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
 }
 
+// copy_from restores a used clone in place: the same storages, no allocation, the source's
+// bytes in every view; a clone of another layout is refused.
+TEST(SuiteInfra, CopyFromRestoresAUsedCloneInPlace) {
+  const DeviceType h = DeviceType::Host;
+  CaseData d;
+  d.device = h;
+  const Tensor table = i32({0, 1, 2, 3, 4, 5}, {2, 3}, h);
+  d.add("row", table.select(0, 1), Role::Persistent);
+  d.add("table", table, Role::PersistentWritable);
+  d.add("other", i64({-1, -2}, {2}, h));
+  CaseData c = d.clone();
+  const Tensor row_storage = c.get("row");
+  fill_(c.get("table"), 7);
+  fill_(c.get("other"), 9);
+
+  AllocationLedger& ledger = Runtime::current().ledger();
+  LedgerScope scope(ledger, "copy_from");
+  c.copy_from(d);
+  EXPECT_EQ(scope.close()[static_cast<int>(h)].allocations, 0u);
+  EXPECT_TRUE(c.get("row").shares_storage_with(row_storage));
+  EXPECT_EQ(values(c.get("row")), (Values{3, 4, 5}));
+  EXPECT_EQ(values(c.get("table")), (Values{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(values(c.get("other")), (Values{-1, -2}));
+
+  CaseData fewer;
+  fewer.add("row", i32({0, 0, 0}, {3}, h));
+  EXPECT_THROW(fewer.copy_from(d), std::logic_error);
+  CaseData smaller = d.clone();
+  smaller.buffers[2].tensor = i64({0}, {1}, h);
+  EXPECT_THROW(smaller.copy_from(d), std::logic_error);
+}
+
 // The suite files of the source tree: suites/<name>.cpp holding a CLAMPBENCH_REGISTER_SUITE.
 std::vector<std::string> registering_files() {
   std::vector<std::string> names;

@@ -63,16 +63,21 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
     return r;
   }
 
-  for (const Variant* v : variants)
+  const bool keep_tensors = !config_.dump_dir.empty();  // the dump writes them after the case
+  for (const Variant* v : variants) {
+    const std::size_t k = r.variants.size();
     r.variants.push_back(allocation_pass(*v, inputs, point, r.case_id + "/" + v->name));
-  {
-    const nvtx::Range pass("check pass", nvtx::Level::Pass);
-    check_pass(r, before);
+    {
+      const nvtx::Range pass("check pass", nvtx::Level::Pass);
+      check_variant(r, k, before);
+    }
+    {
+      const nvtx::Range pass("consequence pass", nvtx::Level::Pass);
+      consequence_variant(suite, r, k);
+    }
+    if (k > 0 && !keep_tensors) release_tensors(r.variants[k]);
   }
-  {
-    const nvtx::Range pass("consequence pass", nvtx::Level::Pass);
-    consequence_pass(suite, r);
-  }
+  if (!keep_tensors && !r.variants.empty()) release_tensors(r.variants.front());
   if (counter_ != nullptr)
     for (auto& e : instruction_pass(suite, r, inputs, *counter_, config_.plant == "instructions" ? 0.1 : 0.0))
       instruction_errors_.push_back(std::move(e));

@@ -9,6 +9,9 @@
 //   4 instr  user-space instructions per call, when counted in process (instruction_pass.h);
 //   5 timing the variants interleaved until their noise converges (timing.h; unless --no-timing);
 //   6 verdict error > output_mismatch > mutation > same, and the expected verdict.
+// Passes 1-3 run variant by variant, the reference first, so that each other variant's copy
+// of the inputs and its outputs are dropped as soon as they are checked (unless --dump keeps
+// them): a case holds the inputs, the reference's leftovers and one variant's at a time.
 
 #include <string>
 #include <utility>
@@ -46,8 +49,8 @@ class Runner {
  private:
   VariantResult allocation_pass(const Variant& v, const CaseData& inputs, const ParamPoint& point,
                                 const std::string& scope_name);
-  void check_pass(CaseResult& r, const std::vector<HostTensor>& before);
-  void consequence_pass(const Suite& suite, CaseResult& r);
+  void check_variant(CaseResult& r, std::size_t k, const std::vector<HostTensor>& before);
+  void consequence_variant(const Suite& suite, CaseResult& r, std::size_t k);
   void timing_pass(const Suite& suite, CaseResult& r, const CaseData& inputs);
   void decide(CaseResult& r);
 
@@ -58,6 +61,9 @@ class Runner {
   InstructionCounter* counter_ = nullptr;
   std::vector<std::string> instruction_errors_;
 };
+
+// Drops the tensors a variant kept for the checks and the dump (outputs, inputs after, readers').
+void release_tensors(VariantResult& vr);
 
 // Records the exception in the variant (message, and whether it was a CUDA failure).
 void record_error(VariantResult& v, const std::exception& e, const std::string& where);

@@ -98,6 +98,33 @@ TEST_F(RunnerTest, InPlaceClampOfAPersistentInputIsAMutation) {
   EXPECT_TRUE(r.variants[0].consequences.at(0).mismatches.empty());
 }
 
+// A variant's tensors go once it is checked; --dump keeps them for the dump, which writes the
+// inputs as each variant left them. The findings are the same either way.
+TEST_F(RunnerTest, TensorsAreKeptOnlyForTheDump) {
+  const CaseResult lean = run(testing::make_fake_mutation());
+  for (const auto& v : lean.variants) {
+    EXPECT_TRUE(v.outputs.empty()) << v.name;
+    EXPECT_TRUE(v.after.buffers.empty()) << v.name;
+    EXPECT_TRUE(v.after_host.empty()) << v.name;
+    EXPECT_TRUE(v.reader_outputs.empty()) << v.name;
+  }
+  config_.dump_dir = "unused";  // the runner only reads whether it is set
+  const CaseResult kept = run(testing::make_fake_mutation());
+  ASSERT_EQ(kept.variants.size(), lean.variants.size());
+  for (std::size_t k = 0; k < kept.variants.size(); ++k) {
+    const VariantResult& v = kept.variants[k];
+    EXPECT_EQ(v.outputs.size(), 1u) << v.name;
+    ASSERT_EQ(v.after_host.size(), v.after.buffers.size()) << v.name;
+    EXPECT_EQ(v.reader_outputs.size(), 1u) << v.name;
+    EXPECT_EQ(v.verdict, lean.variants[k].verdict) << v.name;
+    EXPECT_EQ(v.mutations.size(), lean.variants[k].mutations.size()) << v.name;
+  }
+  // clamp_'s "x" as it left it: the -1 entries are 0 (the view sees the variant's own copy).
+  const VariantResult& in_place = kept.variants.at(1);
+  EXPECT_EQ(element_json(in_place.after_host.at(0), 2), 0);
+  EXPECT_EQ(element_json(kept.variants.at(0).after_host.at(0), 2), -1);
+}
+
 TEST_F(RunnerTest, WritingAPersistentWritableBufferIsNotAMutation) {
   const CaseResult r = run(testing::make_fake_writable());
   ASSERT_EQ(r.variants.size(), 3u);

@@ -110,5 +110,6 @@ def main(argv):
 def _history_runs(directory, config):
     """[(env, rows)] of the history's runs with this configuration, oldest first; unreadable
     files are skipped (the dashboard names them)."""
-    runs = history.load_runs(history.history_files(directory), lambda path, problem: None)
+    runs = history.load_runs(history.history_files(directory), lambda path, problem: None,
+                             cache_dir=history.cache_dir(directory), full_latest=0)  # medians only
     return [(r["env"], r["rows"]) for r in runs if config_of(r["env"]) == config]

@@ -7,11 +7,13 @@ gets a -2, -3 ... suffix). Reading skips, and names, every file that is not a cl
 results document, so one bad file never stops the dashboard.
 """
 import datetime
+import functools
 import multiprocessing
 import os
 import re
 import shutil
 
+from clampbench_scripts import run_cache
 from clampbench_scripts.output import temporary_file
 from clampbench_scripts.results import InputError, load_document, rows_of
 
@@ -30,8 +32,14 @@ def history_name(env):
     return f"{_utc_stamp(env)}-{commit}"
 
 
+def cache_dir(directory):
+    """Where the light forms of DIRECTORY's runs are cached (run_cache)."""
+    return os.path.join(directory, ".cache")
+
+
 def add(result_path, directory):
-    """Copies RESULT_PATH into DIRECTORY under a new name; returns the new path."""
+    """Copies RESULT_PATH into DIRECTORY under a new name and caches its light form; returns
+    the new path."""
     env = load_document(result_path)["environment"]
     os.makedirs(directory, exist_ok=True)
     stem = history_name(env)
@@ -43,9 +51,10 @@ def add(result_path, directory):
             dest = os.path.join(directory, stem + (f"-{n}" if n > 1 else "") + ".json")
             try:
                 os.link(tmp, dest)  # fails if dest exists: never overwrites, never half a file
-                return dest
             except FileExistsError:
                 continue
+            run_cache.write(cache_dir(directory), dest, run_cache.light_run(dest))
+            return dest
         raise InputError(directory, f"too many runs named {stem}")
     finally:
         os.unlink(tmp)
@@ -72,15 +81,24 @@ def _load_or_error(path):
         return e
 
 
-def load_runs(paths, warn):
-    """Loads PATHS sorted by run time; calls warn(path, problem) for each skipped file.
-    Large histories are parsed in worker processes (JSON parsing is most of the cost)."""
+def _map(fn, paths):
+    """fn over PATHS, in worker processes for a large history (JSON parsing is most of it)."""
     workers = min(os.cpu_count() or 1, 8)
     if workers > 1 and len(paths) >= 64:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            loaded = pool.map(_load_or_error, paths, chunksize=8)
+            return pool.map(fn, paths, chunksize=8)
+    return [fn(p) for p in paths]
+
+
+def load_runs(paths, warn, cache_dir=None, full_latest=None):
+    """Loads PATHS sorted by run time; calls warn(path, problem) for each skipped file.
+    With CACHE_DIR every run but the latest FULL_LATEST is light (run_cache: the figures of
+    the trends, the change detection and the time noise, cached per file); the latest ones,
+    and every run without a cache dir, carry full rows."""
+    if cache_dir is None:
+        loaded = _map(_load_or_error, paths)
     else:
-        loaded = [_load_or_error(p) for p in paths]
+        loaded = _map(functools.partial(run_cache.load, cache_dir=cache_dir), paths)
     runs = []
     for item in loaded:
         if isinstance(item, InputError):
@@ -88,4 +106,7 @@ def load_runs(paths, warn):
         else:
             runs.append(item)
     runs.sort(key=lambda r: (str(r["env"].get("time") or ""), r["path"]))
+    if cache_dir is not None:
+        for k in range(max(0, len(runs) - (full_latest or 0)), len(runs)):
+            runs[k] = load_run(runs[k]["path"])  # it parsed a moment ago: it parses again
     return runs

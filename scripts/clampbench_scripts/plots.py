@@ -12,7 +12,6 @@ import hashlib
 import json
 import multiprocessing
 import os
-import pickle
 
 import numpy as np
 
@@ -109,7 +108,9 @@ def _key(job):
     changes, the metric and the drawing code's version."""
     suite, metric, data, x, commits, changes, _ = job
     h = hashlib.sha256(f"{DRAWING_VERSION}|{suite}|{metric}|".encode())
-    h.update(pickle.dumps((data["keys"], list(commits), changes), protocol=4))
+    # JSON, not pickle: pickle's bytes depend on which equal strings are one object, which
+    # differs between a run parsed from its file and one read from the run cache.
+    h.update(json.dumps([data["keys"], list(commits), changes], sort_keys=True, default=str).encode())
     h.update(np.asarray(x).astype("datetime64[us]").tobytes())
     for name in sorted(data["values"]):
         h.update(name.encode())

@@ -1,8 +1,10 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""report.py HISTORY_DIR -o SITE_DIR [--baseline FILE] | report.py --single RESULT.json -o SITE_DIR
+"""report.py HISTORY_DIR -o SITE_DIR [--baseline FILE] [--no-cache] | report.py --single RESULT.json -o SITE_DIR
 
-Builds the static dashboard SITE_DIR/index.html + SITE_DIR/figures/*.svg (redrawn only when their data changed). Bad files in
+Builds the static dashboard SITE_DIR/index.html + SITE_DIR/figures/*.svg (redrawn only when
+their data changed). Each history file's figures are cached in HISTORY_DIR/.cache (remade
+when the file's size or time changes), so a long history parses only its new runs. Bad files in
 the history are named on stderr and skipped; a missing or bad baseline is named and the
 deltas against it left out. Exit 0 when a dashboard was built, 2 when there was nothing to
 build it from.
@@ -41,14 +43,17 @@ def _baseline(path):
         return None, None, f"no baseline ({e.path}: {e.problem})"
 
 
-def build_site(paths, out_dir, baseline_path=None):
+def build_site(paths, out_dir, baseline_path=None, cache_dir=None):
+    """CACHE_DIR: where the light forms of the runs are cached (None: parse every file)."""
     skipped = []
 
     def warn(path, problem):
         skipped.append((path, problem))
         _warn(path, problem)
 
-    runs = history.load_runs(paths, warn)
+    # The latest two runs are read in full (the latest-run tables and their deltas vs the
+    # previous run); of the others, only what the trends and the time noise use.
+    runs = history.load_runs(paths, warn, cache_dir=cache_dir, full_latest=2)
     if not runs:
         raise InputError(", ".join(paths) or "history", "no readable clampbench results file")
     runs, other = _same_config(runs)
@@ -68,13 +73,16 @@ def main(argv):
     p.add_argument("--single", metavar="RESULT.json", help="a dashboard of one run")
     p.add_argument("-o", "--output", required=True, metavar="SITE_DIR")
     p.add_argument("--baseline", metavar="FILE", help="results file the latest run is compared to")
+    p.add_argument("--no-cache", action="store_true",
+                   help="parse every history file (default: cache each run's figures in HISTORY_DIR/.cache)")
     args = p.parse_args(argv)
     if bool(args.history) == bool(args.single):
         p.error("give either HISTORY_DIR or --single RESULT.json")
     try:
         paths = [args.single] if args.single else history.history_files(args.history)
         os.makedirs(args.output, exist_ok=True)
-        result = build_site(paths, args.output, args.baseline)
+        cache = None if args.single or args.no_cache else history.cache_dir(args.history)
+        result = build_site(paths, args.output, args.baseline, cache)
     except InputError as e:
         return fail(PROG, str(e))
     print(f"{PROG}: {result['runs']} run(s), {len(result['changes'])} change(s), "

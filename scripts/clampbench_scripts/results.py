@@ -142,3 +142,17 @@ def config_differences(env_a, env_b):
     """[(field, a, b)] where the two environments' configurations differ."""
     a, b = config_of(env_a), config_of(env_b)
     return [(f, a[f], b[f]) for f in CONFIG_FIELDS if a[f] != b[f]]
+
+
+TIME_FIGURES = ("median", "p10", "p90")
+
+
+def light_row(row):
+    """The fields of a row that a history's older runs are read for: the trends (series),
+    the change detection and the time noise (time_calls). Everything else of a row is read
+    from the latest two runs and the baseline only."""
+    t = row["time"]
+    return {"suite": row["suite"], "case_id": row["case_id"], "variant": row["variant"],
+            "ledger": row["ledger"], "saved_allocations": row["saved_allocations"],
+            "saved_bytes": row["saved_bytes"],
+            "time": {k: t.get(k) for k in TIME_FIGURES} if isinstance(t, dict) else None}

@@ -26,16 +26,16 @@ def build(runs):
     for run in runs:
         for key, row in run["rows"].items():
             keys_by_suite.setdefault(row["suite"], {}).setdefault(key, None)
-    suites = {}
+    cubes, index = {}, {}
     for suite, keys in keys_by_suite.items():
-        index = {k: i for i, k in enumerate(keys)}
-        cube = np.full((len(METRICS), len(keys), n), np.nan)
-        for j, run in enumerate(runs):
-            for key, row in run["rows"].items():
-                i = index.get(key)
-                if i is not None and row["suite"] == suite:
-                    cube[:, i, j] = [np.nan if v is None else v for v in _figures(row)]
-        suites[suite] = {"keys": list(keys), "values": dict(zip(METRICS, cube))}
+        cubes[suite] = np.full((len(METRICS), len(keys), n), np.nan)
+        index.update({key: (cubes[suite], i) for i, key in enumerate(keys)})
+    for j, run in enumerate(runs):  # one pass over every row of every run
+        for key, row in run["rows"].items():
+            cube, i = index[key]
+            cube[:, i, j] = [np.nan if v is None else v for v in _figures(row)]
+    suites = {suite: {"keys": list(keys), "values": dict(zip(METRICS, cubes[suite]))}
+              for suite, keys in keys_by_suite.items()}
     dates = np.array([str(r["env"].get("time") or "1970-01-01T00:00:00Z").rstrip("Z")
                       for r in runs], dtype="datetime64[s]")
     commits = [str(r["env"].get("git_commit") or "?")[:7] for r in runs]

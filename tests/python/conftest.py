@@ -19,6 +19,15 @@ def fixture(name):
     return os.path.join(FIXTURES, name)
 
 
+def history_copy(directory):
+    """A copy of the fixture history in DIRECTORY (report.py caches into a history's .cache:
+    the tests never write into the source tree); returns its path."""
+    import shutil
+    dest = os.path.join(str(directory), "history")
+    shutil.copytree(fixture("history"), dest)
+    return dest
+
+
 def run_script(script, *args):
     """Runs scripts/SCRIPT with this interpreter; returns the CompletedProcess (text)."""
     return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],

@@ -19,7 +19,7 @@ def test_add_names_by_time_and_commit(tmp_path, base_doc):
     proc = run_script("history.py", "add", fixture("base.json"), "--dir", hist)
     assert proc.returncode == 0
     name = stem_of(base_doc) + ".json"
-    assert os.listdir(hist) == [name]
+    assert history.history_files(str(hist)) == [str(hist / name)]
     assert proc.stdout.strip() == str(hist / name)
     assert load_json(hist / name) == base_doc
 
@@ -33,7 +33,7 @@ def test_add_never_overwrites(tmp_path, base_doc):
     assert second != first and second.endswith(stem_of(base_doc) + "-2.json")
     with open(first) as f:
         assert f.read().endswith(" ")
-    assert sorted(os.listdir(hist)) == [stem_of(base_doc) + "-2.json", stem_of(base_doc) + ".json"]
+    assert sorted(os.listdir(hist)) == [".cache", stem_of(base_doc) + "-2.json", stem_of(base_doc) + ".json"]
 
 
 def test_add_rejects_bad_file(tmp_path):

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import make_fixtures
-from conftest import fixture, load_json, run_script
+from conftest import fixture, history_copy, load_json, run_script
 
 BROKEN = "20261113T020000Z-broken.json"
 
@@ -34,15 +34,16 @@ def check_figures(site):
 @pytest.fixture(scope="module")
 def history_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("site")
-    proc = run_script("report.py", fixture("history"), "-o", site, "--baseline", fixture("base.json"))
-    return site, proc
+    hist = history_copy(tmp_path_factory.mktemp("h"))
+    proc = run_script("report.py", hist, "-o", site, "--baseline", fixture("base.json"))
+    return site, proc, hist
 
 
 def test_history_with_bad_file_still_builds(history_site):
-    site, proc = history_site
+    site, proc, hist = history_site
     assert proc.returncode == 0, proc.stderr
     bad = [line for line in proc.stderr.splitlines() if "skipping" in line]
-    assert len(bad) == 1 and os.path.join(fixture("history"), BROKEN) in bad[0]
+    assert len(bad) == 1 and os.path.join(hist, BROKEN) in bad[0]
     pngs, html = check_figures(site)
     assert BROKEN in html
     suites = {c["suite"] for c in load_json(fixture("base.json"))["cases"]}
@@ -51,7 +52,7 @@ def test_history_with_bad_file_still_builds(history_site):
 
 
 def test_allocation_step_is_shown_at_its_run(history_site, target):
-    site, _ = history_site
+    site = history_site[0]
     html = open(os.path.join(site, "index.html"), encoding="utf-8").read()
     table = html.split("Changes detected over the history")[1].split("<h2")[0]
     step_commit = f"{make_fixtures.HISTORY_STEP_RUN:07x}"
@@ -61,7 +62,7 @@ def test_allocation_step_is_shown_at_its_run(history_site, target):
 
 
 def test_deltas_against_previous_and_baseline(history_site, target):
-    site, _ = history_site
+    site = history_site[0]
     html = open(os.path.join(site, "index.html"), encoding="utf-8").read()
     # the target gained one allocation against the baseline, none since the previous run
     suite_part = html.split(f"<h2 id='{target[0].split('/')[0]}'>")[1]
@@ -81,12 +82,13 @@ def test_single_run_dashboard(tmp_path):
 def test_unchanged_figures_are_not_redrawn(tmp_path):
     """figures/cache.json keys each figure by its data: a rebuild of the same history keeps
     every figure file as it is, and one whose file went missing is drawn again."""
-    assert run_script("report.py", fixture("history"), "-o", tmp_path).returncode == 0
+    hist = history_copy(tmp_path)
+    assert run_script("report.py", hist, "-o", tmp_path).returncode == 0
     figures = tmp_path / "figures"
     stamps = {p.name: p.stat().st_mtime_ns for p in figures.glob("*.svg")}
     gone = sorted(stamps)[0]
     (figures / gone).unlink()
-    assert run_script("report.py", fixture("history"), "-o", tmp_path).returncode == 0
+    assert run_script("report.py", hist, "-o", tmp_path).returncode == 0
     again = {p.name: p.stat().st_mtime_ns for p in figures.glob("*.svg")}
     assert set(again) == set(stamps)
     assert all(again[n] == stamps[n] for n in stamps if n != gone)
@@ -94,7 +96,7 @@ def test_unchanged_figures_are_not_redrawn(tmp_path):
 
 
 def test_missing_baseline_is_named_and_skipped(tmp_path):
-    proc = run_script("report.py", fixture("history"), "-o", tmp_path, "--baseline", tmp_path / "nope.json")
+    proc = run_script("report.py", history_copy(tmp_path), "-o", tmp_path, "--baseline", tmp_path / "nope.json")
     assert proc.returncode == 0
     assert "nope.json" in proc.stderr and "no such file" in proc.stderr
     assert "no baseline" in open(tmp_path / "index.html").read()
@@ -125,7 +127,7 @@ def test_dashboard_renders_in_chromium(history_site, tmp_path):
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
         pytest.skip("chromium is not installed (Debian package: chromium)")
-    site, _ = history_site
+    site = history_site[0]
     shot = tmp_path / "shot.png"
     subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
                     "--window-size=1280,2000", f"file://{os.path.join(site, 'index.html')}"],

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/expectations.h"
 
-#include "harness/findings.h"
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,8 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "harness/findings.h"
 
 #ifndef CLAMPBENCH_SOURCE_DIR
 #define CLAMPBENCH_SOURCE_DIR "."
@@ -137,7 +137,8 @@ Expectations Expectations::load(const std::string& path, const std::vector<Suite
     // to match, so it checks the class alone, like a version 1 rule.
     e.default_.lists_findings = e.default_.verdict == Verdict::Same;
     if (version != 1 && !e.default_.lists_findings) bad(path, "default must be \"same\" (a default names no finding)");
-    for (const auto& r : doc.at("expectations")) e.rules_.push_back(parse_rule(path, r, known, version, e.rules_.size()));
+    for (const auto& r : doc.at("expectations"))
+      e.rules_.push_back(parse_rule(path, r, known, version, e.rules_.size()));
     for (const auto& k : doc.value("order_dependent_writes", nlohmann::json::array()))
       e.known_order_writes_.push_back(parse_order_write(path, k, known));
     for (const auto& k : doc.value("latent_writes", nlohmann::json::array()))

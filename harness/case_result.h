@@ -77,6 +77,18 @@ struct LatentWriteFinding {
   std::string reason;
 };
 
+// A check finding -- an output (or written buffer) that differs from the reference's, or a
+// Persistent buffer that changed -- that the variant's expectation does not name, names with
+// another count, or names but that did not show (`vanished`). A known finding never hides a
+// new one: each is matched by name, not by the verdict class it adds up to.
+struct UnexpectedFinding {
+  std::string kind;  // "output" | "mutation"
+  std::string name;  // the output's (or written buffer's) name, or the changed buffer's
+  std::int64_t count = 0;                      // elements that differ or changed; 0 when vanished
+  std::optional<std::int64_t> expected_count;  // the count the expectation names, if it names one
+  bool vanished = false;
+};
+
 struct VariantResult {
   std::string name;
   Verdict verdict = Verdict::Same;
@@ -99,8 +111,14 @@ struct VariantResult {
   std::vector<LatentWriteFinding> latent_writes;
   std::vector<std::string> latent_writes_vanished;  // buffers listed as known that showed none
   bool latent_writes_as_expected() const;
-  // Both flags beside the verdict as the expectations say.
-  bool findings_as_expected() const { return order_writes_as_expected() && latent_writes_as_expected(); }
+  // Outputs and mutations matched finding by finding (harness/findings.h); false `findings_listed`:
+  // the expectation is a class-only rule (expectations v1), so only the verdict was checked.
+  bool findings_listed = false;
+  std::vector<UnexpectedFinding> unexpected_findings;  // vanished ones included
+  // Every finding -- outputs, mutations, order-dependent and latent writes -- as the expectations say.
+  bool findings_as_expected() const {
+    return unexpected_findings.empty() && order_writes_as_expected() && latent_writes_as_expected();
+  }
   // Every allocation of the measured call in order, with its op (kernels/allocation_trace.h).
   std::vector<TracedAllocation> allocation_trace;
   // Kept for the dump and for the comparisons against the reference.

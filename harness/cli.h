@@ -4,8 +4,9 @@
 // The `clampbench` command line: `run [options]`, `list [--json]`, `help [COMMAND]`,
 // `--version`. main() is a thin
 // wrapper over run_cli so that tests drive every path, exit code included, in-process.
-// Exit codes: 0 every verdict as expected, 1 a verdict differs from the expectations,
-// 2 bad usage or input (one line on stderr naming the problem), 3 internal or CUDA error.
+// Exit codes: 0 every verdict and finding as expected, 1 a verdict or finding differs from
+// the expectations, 2 bad usage or input (one line on stderr naming the problem), 3 internal
+// or CUDA error.
 
 #include <iosfwd>
 #include <stdexcept>

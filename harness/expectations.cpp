@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "harness/findings.h"
+
 #ifndef CLAMPBENCH_SOURCE_DIR
 #define CLAMPBENCH_SOURCE_DIR "."
 #endif
@@ -66,12 +68,18 @@ std::vector<ParamCondition> parse_when(const std::string& path, const nlohmann::
   return when;
 }
 
-ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known) {
+ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known,
+                           int version, std::size_t index) {
   ExpectationRule r;
   const Suite& suite = known_suite(path, j, known, r.suite, r.variant);
-  r.verdict = verdict_of(path, j.at("verdict"));
-  r.reason = j.at("reason").get<std::string>();
+  r.then.verdict = verdict_of(path, j.at("verdict"));
+  r.then.reason = j.at("reason").get<std::string>();
   r.when = parse_when(path, j, suite);
+  try {
+    read_expected_findings(j, version, r.then);
+  } catch (const std::invalid_argument& e) {
+    bad(path, fmt::format("rule {} ({} {}): {}", index + 1, r.suite, r.variant, e.what()));
+  }
   return r;
 }
 
@@ -82,6 +90,14 @@ KnownOrderWrite parse_order_write(const std::string& path, const nlohmann::json&
   k.reason = j.at("reason").get<std::string>();
   k.when = parse_when(path, j, suite);
   return k;
+}
+
+// 1 when absent: files from before findings-level rules carry no version.
+int schema_version(const std::string& path, const nlohmann::json& doc) {
+  const nlohmann::json v = doc.value("schema_version", nlohmann::json(1));
+  if (!v.is_number_integer() || (v.get<std::int64_t>() != 1 && v.get<std::int64_t>() != kExpectationsVersion))
+    bad(path, fmt::format("schema_version {} (known: 1, {})", v.dump(), kExpectationsVersion));
+  return static_cast<int>(v.get<std::int64_t>());
 }
 
 bool all_hold(const std::vector<ParamCondition>& when, const ParamPoint& p) {
@@ -115,8 +131,14 @@ Expectations Expectations::load(const std::string& path, const std::vector<Suite
   Expectations e;
   try {
     const nlohmann::json doc = nlohmann::json::parse(in);
-    e.default_ = verdict_of(path, doc.value("default", nlohmann::json("same")));
-    for (const auto& r : doc.at("expectations")) e.rules_.push_back(parse_rule(path, r, known));
+    const int version = schema_version(path, doc);
+    e.default_.verdict = verdict_of(path, doc.value("default", nlohmann::json("same")));
+    // Nothing listed means no finding; a version 1 default of another class names no finding
+    // to match, so it checks the class alone, like a version 1 rule.
+    e.default_.lists_findings = e.default_.verdict == Verdict::Same;
+    if (version != 1 && !e.default_.lists_findings) bad(path, "default must be \"same\" (a default names no finding)");
+    for (const auto& r : doc.at("expectations"))
+      e.rules_.push_back(parse_rule(path, r, known, version, e.rules_.size()));
     for (const auto& k : doc.value("order_dependent_writes", nlohmann::json::array()))
       e.known_order_writes_.push_back(parse_order_write(path, k, known));
     for (const auto& k : doc.value("latent_writes", nlohmann::json::array()))
@@ -131,9 +153,9 @@ Expectation Expectations::expect(const std::string& suite, const std::string& va
                                  const ParamPoint& p) const {
   for (const auto& r : rules_) {
     if (r.suite != suite || r.variant != variant) continue;
-    if (all_hold(r.when, p)) return {r.verdict, r.reason};
+    if (all_hold(r.when, p)) return r.then;
   }
-  return {default_, ""};
+  return default_;
 }
 
 void Expectations::apply_order_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const {

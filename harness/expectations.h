@@ -1,13 +1,18 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The checked-in list of known findings (results/expectations.json): which verdict a variant
-// is expected to get, under which parameter conditions, and why. Anything not listed is
-// expected to be "same". The first matching rule wins. Also the known order-dependent writes
-// (optional "order_dependent_writes" list): a finding not listed, or a listed one that does
-// not show, is unexpected like a verdict; likewise the known latent writes ("latent_writes").
+// The checked-in list of known findings (results/expectations.json): under which parameter
+// conditions a variant differs, in which outputs and which Persistent buffers (with, where it
+// is stable, how many elements change), the verdict that adds up to, and why. Anything not
+// listed is expected to be "same", with no finding. The first matching rule wins. Matching is
+// per finding, not per verdict class, so a new fault cannot hide behind a known one of the same
+// class (harness/findings.h). Version 1 files name a verdict class only; they still load, and
+// their rules check the class alone. Also the known order-dependent writes (optional
+// "order_dependent_writes" list): a finding not listed, or a listed one that does not show, is
+// unexpected like a verdict; likewise the known latent writes ("latent_writes").
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,11 +28,25 @@ struct ParamCondition {
   bool holds(const ParamPoint& p) const;  // false when the point lacks the parameter
 };
 
+// A Persistent buffer the variant is expected to change; `changed` pins the number of changed
+// elements where it is the same in every case the rule covers.
+struct ExpectedMutation {
+  std::string buffer;
+  std::optional<std::int64_t> changed;
+};
+
+struct Expectation {
+  Verdict verdict = Verdict::Same;
+  std::string reason;        // empty for the default
+  bool lists_findings = true;  // false: a version 1 rule, which names the verdict class only
+  std::vector<std::string> outputs;  // outputs (or written buffers) that differ from the reference's
+  std::vector<ExpectedMutation> mutations;
+};
+
 struct ExpectationRule {
   std::string suite, variant;
   std::vector<ParamCondition> when;  // all must hold
-  Verdict verdict = Verdict::Same;
-  std::string reason;
+  Expectation then;
 };
 
 // A known order-dependent write (OrderWriteFinding) into `buffer`, under the same conditions.
@@ -38,15 +57,11 @@ struct KnownOrderWrite {
   std::string reason;
 };
 
-struct Expectation {
-  Verdict verdict = Verdict::Same;
-  std::string reason;  // empty for the default
-};
-
 class Expectations {
  public:
   // Throws std::invalid_argument with a one-line message naming the problem (missing file,
-  // bad JSON, unknown suite/variant/verdict/operator).
+  // bad JSON, unknown suite/variant/verdict/operator/schema version, a verdict its findings
+  // do not add up to).
   static Expectations load(const std::string& path, const std::vector<Suite>& known);
   Expectation expect(const std::string& suite, const std::string& variant, const ParamPoint& p) const;
   const std::vector<ExpectationRule>& rules() const { return rules_; }
@@ -59,7 +74,7 @@ class Expectations {
   const std::vector<KnownOrderWrite>& known_latent_writes() const { return known_latent_writes_; }
 
  private:
-  Verdict default_ = Verdict::Same;
+  Expectation default_;
   std::vector<ExpectationRule> rules_;
   std::vector<KnownOrderWrite> known_order_writes_;
   std::vector<KnownOrderWrite> known_latent_writes_;

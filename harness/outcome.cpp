@@ -9,6 +9,7 @@ Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::s
   for (const auto& c : cases) {
     for (const auto& v : c.variants) {
       if (v.verdict != v.expected_verdict) o.unexpected.push_back({c.case_id, v.name, v.verdict, v.expected_verdict});
+      for (const auto& f : v.unexpected_findings) o.unexpected_findings.push_back({c.case_id, v.name, f});
       for (const auto& f : v.order_dependent_writes)
         if (!f.expected) o.unexpected_order_writes.push_back({c.case_id, v.name, f.buffer, false});
       for (const auto& b : v.order_writes_vanished) o.unexpected_order_writes.push_back({c.case_id, v.name, b, true});
@@ -23,7 +24,8 @@ Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::s
   if (!o.internal_errors.empty()) {
     o.status = "internal_error";
     o.exit_code = kExitInternal;
-  } else if (!o.unexpected.empty() || !o.unexpected_order_writes.empty() || !o.unexpected_latent_writes.empty()) {
+  } else if (!o.unexpected.empty() || !o.unexpected_findings.empty() || !o.unexpected_order_writes.empty() ||
+             !o.unexpected_latent_writes.empty()) {
     o.status = "unexpected";
     o.exit_code = kExitUnexpected;
   } else {

@@ -16,6 +16,14 @@ std::string progress_line(std::size_t index, std::size_t total, const CaseResult
     line += fmt::format(" {} {}", v.name, ok && v.findings_as_expected() ? "✓" : "✗");
     if (v.verdict != Verdict::Same || !ok) line += verdict_name(v.verdict);
     if (!ok) line += fmt::format(" (expected {})", verdict_name(v.expected_verdict));
+    // Outputs and buffers the expectation does not name (or names with another count), and
+    // named ones that did not show: a new fault beside a known one of the same class.
+    for (const auto& f : v.unexpected_findings) {
+      const char* what = f.kind == "output" ? "differ" : "changed";
+      if (f.vanished) line += fmt::format(" {}({}, expected, none)", f.kind, f.name);
+      else if (f.expected_count) line += fmt::format(" {}({}, {} {}, expected {})", f.kind, f.name, f.count, what, *f.expected_count);
+      else line += fmt::format(" {}({}, {} {}, unexpected)", f.kind, f.name, f.count, what);
+    }
     // Beside the verdict: order-dependent writes into runner buffers, and known ones missing.
     for (const auto& f : v.order_dependent_writes)
       line += fmt::format(" order_dependent_write({}{})", f.buffer, f.expected ? "" : ", unexpected");

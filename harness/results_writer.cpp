@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/results_writer.h"
 
+#include "harness/findings.h"
 #include "harness/trace_export.h"
 
 #include <map>
@@ -131,6 +132,7 @@ nlohmann::json case_json(const CaseResult& c) {
         {"checks", checks_json(v)},
         {"order_dependent_writes", order_writes_json(v)},
         {"latent_writes", latent_writes_json(v)},
+        {"findings", findings_json(v)},
     });
     if (!v.allocation_trace.empty()) j["variants"].back()["allocation_trace"] = trace_json(v.allocation_trace);
   }
@@ -158,7 +160,8 @@ nlohmann::json summary_json(const std::vector<CaseResult>& cases) {
                               {"allocations_saved_per_call", nullptr}, {"bytes_saved_per_call", nullptr},
                               {"share_of_floor_gap", nullptr}, {"order_dependent_writes", 0}, {"latent_writes", 0}};
       vs["verdicts"][verdict_name(v.verdict)] = vs["verdicts"].value(verdict_name(v.verdict), 0) + 1;
-      if (v.verdict != v.expected_verdict) vs["unexpected"] = vs["unexpected"].get<int>() + 1;
+      if (v.verdict != v.expected_verdict || !v.unexpected_findings.empty())
+        vs["unexpected"] = vs["unexpected"].get<int>() + 1;
       if (!v.order_dependent_writes.empty())
         vs["order_dependent_writes"] = vs["order_dependent_writes"].get<int>() + 1;
       if (!v.latent_writes.empty()) vs["latent_writes"] = vs["latent_writes"].get<int>() + 1;
@@ -182,6 +185,13 @@ nlohmann::json outcome_json(const Outcome& o) {
   for (const auto& u : o.unexpected)
     j["unexpected"].push_back({{"case_id", u.case_id}, {"variant", u.variant}, {"verdict", verdict_name(u.verdict)},
                                {"expected", verdict_name(u.expected)}});
+  j["unexpected_findings"] = nlohmann::json::array();
+  for (const auto& u : o.unexpected_findings)
+    j["unexpected_findings"].push_back(
+        {{"case_id", u.case_id}, {"variant", u.variant}, {"kind", u.finding.kind}, {"name", u.finding.name},
+         {"count", u.finding.count},
+         {"expected_count", u.finding.expected_count ? nlohmann::json(*u.finding.expected_count) : nlohmann::json(nullptr)},
+         {"vanished", u.finding.vanished}});
   j["unexpected_order_dependent_writes"] = nlohmann::json::array();
   for (const auto& u : o.unexpected_order_writes)
     j["unexpected_order_dependent_writes"].push_back(

@@ -10,6 +10,7 @@
 
 #include "harness/case_filter.h"
 #include "harness/cupti/tracer.h"
+#include "harness/findings.h"
 #include "harness/instructions/instruction_pass.h"
 #include "harness/nvtx/range.h"
 #include "kernels/error.h"
@@ -124,6 +125,7 @@ void Runner::decide(CaseResult& r) {
     const Expectation e = expectations_.expect(r.suite, vr.name, r.params);
     vr.expected_verdict = e.verdict;
     vr.expectation_reason = e.reason;
+    match_findings(e, vr);
     expectations_.apply_order_writes(r.suite, r.params, vr);
     expectations_.apply_latent_writes(r.suite, r.params, vr);
   }

@@ -123,10 +123,11 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log << verdict_table(cases)
-      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {} unexpected order-dependent write(s), "
-                     "{} unexpected latent write(s), {}; "
+      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {} unexpected finding(s), "
+                     "{} unexpected order-dependent write(s), {} unexpected latent write(s), {}; "
                      "results in {} ({:.1f}s)\n",
-                     cases.size(), outcome.unexpected.size(), outcome.unexpected_order_writes.size(),
+                     cases.size(), outcome.unexpected.size(), outcome.unexpected_findings.size(),
+                     outcome.unexpected_order_writes.size(),
                      outcome.unexpected_latent_writes.size(), outcome.status,
                      config.out, elapsed);
   for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";

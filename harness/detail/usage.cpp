@@ -8,7 +8,8 @@ namespace clampbench {
 
 namespace {
 constexpr const char* kExitCodes = R"(
-exit codes: 0 verdicts as expected, 1 a verdict differs from the expectations,
+exit codes: 0 verdicts and findings as expected, 1 a verdict or finding (an output,
+            a changed buffer, a count) differs from the expectations,
             2 bad usage or input, 3 internal or CUDA error
 )";
 }  // namespace

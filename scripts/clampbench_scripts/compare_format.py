@@ -5,7 +5,7 @@ headline that compare_markdown.py (the PR comment) shares."""
 import json
 import math
 
-from clampbench_scripts import calls
+from clampbench_scripts import calls, finding_sets
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
 HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "median time",
@@ -58,7 +58,8 @@ def table_cells(entry):
             _figure_cell(a["peak_bytes"], fmt_bytes),
             _instructions_cell(entry.get("instructions")),
             _time_cell(entry["time"]),
-            _verdict_cell(entry["verdict"]) + _order_writes_note(entry.get("order_dependent_writes"))
+            _verdict_cell(entry["verdict"]) + finding_sets.note(entry.get("findings"))
+            + _order_writes_note(entry.get("order_dependent_writes"))
             + _order_writes_note(entry.get("latent_writes"), "latent writes"))
 
 

@@ -5,7 +5,7 @@ rows present in only one of them. Pure data; compare_format.py renders it."""
 import math
 import statistics
 
-from clampbench_scripts import calls, machine_load, time_calls
+from clampbench_scripts import calls, finding_sets, machine_load, time_calls
 from clampbench_scripts.results import LEDGER_FIGURES, instruction_method
 
 CATEGORIES = ("allocations", "instructions", "verdicts", "time")
@@ -64,7 +64,7 @@ def _order_writes_entry(base, head, key="order_writes"):
             "vanished": sorted(bset - hset) if h is not None else [], "head_expected": h_ok, "call": call}
 
 
-def compare_row(base, head, time_entry, instructions_tolerance=0.01, methods=(None, None)):
+def compare_row(base, head, time_entry, instructions_tolerance=0.01, methods=(None, None), same_inputs=True):
     figures = {f: _figure(_ledger_value(base, f), _ledger_value(head, f)) for f in LEDGER_FIGURES}
     devices = {}
     for dev in sorted(set(base["ledger_devices"]) | set(head["ledger_devices"])):
@@ -81,6 +81,7 @@ def compare_row(base, head, time_entry, instructions_tolerance=0.01, methods=(No
                     "call": calls.verdict_call(base, head)},
         "order_dependent_writes": _order_writes_entry(base, head),
         "latent_writes": _order_writes_entry(base, head, "latent_writes"),
+        "findings": finding_sets.compare(base, head, counts=same_inputs),
     }
 
 
@@ -92,7 +93,7 @@ def regressions_of(entry):
     if entry.get("instructions", {}).get("call") == calls.WORSE:
         found.append("instructions")
     if calls.WORSE in (entry["verdict"]["call"], entry["order_dependent_writes"]["call"],
-                       entry.get("latent_writes", {}).get("call")):
+                       entry.get("latent_writes", {}).get("call"), entry.get("findings", {}).get("call")):
         found.append("verdicts")
     if entry["time"]["call"] == calls.WORSE:
         found.append("time")
@@ -152,9 +153,11 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
     decided, noise, overloaded = time_entries(base_runs, head_runs, keys, history, time_noise, alpha, min_effect,
                                               max_load_per_cpu)
     methods = (instruction_method(base_env), instruction_method(head_env))
+    same_inputs = base_env.get("seed") == head_env.get("seed")  # finding counts depend on the inputs
     entries = []
     for key in keys:
-        entry = compare_row(base_rows[key], head_rows[key], decided[key], instructions_tolerance, methods)
+        entry = compare_row(base_rows[key], head_rows[key], decided[key], instructions_tolerance, methods,
+                            same_inputs)
         entry["regressions"] = regressions_of(entry)
         entries.append(entry)
     return {

@@ -7,6 +7,8 @@ them; anything else wrong raises InputError naming the file and the problem (exi
 """
 import json
 
+from clampbench_scripts import finding_sets
+
 SCHEMA_VERSION = 1
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
 CONFIG_FIELDS = ("device_name", "backend", "allocator")
@@ -92,6 +94,8 @@ def variant_row(case, variant):
         "latent_writes": latent_writes,
         "latent_writes_expected": latent_writes_expected,
         "latent_findings": (variant.get("latent_writes") or {}).get("findings") or [],
+        "findings": finding_sets.of_variant(variant),
+        "findings_expected": finding_sets.as_expected(variant),
         "allocation_trace": (variant.get("allocation_trace") or {}).get("allocations"),
         "ledger": {f: total.get(f) for f in LEDGER_FIGURES} if isinstance(total, dict) else None,
         "ledger_devices": {d: {f: v.get(f) for f in LEDGER_FIGURES} for d, v in devices.items()},

@@ -212,9 +212,9 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
     baseline = series.get("baseline_rows")
     envs = (env, prev_env, series.get("baseline_env") or {})
     time = _time_calls(series, rows, previous, baseline, envs)
-    unexpected = [r for r in rows.values() if not r["expected"]]
-    status = ('<span class="badge ok">all verdicts as expected</span>' if not unexpected else
-              f'<span class="badge bad">{len(unexpected)} unexpected verdict(s)</span>')
+    unexpected = [r for r in rows.values() if not r["expected"] or not r.get("findings_expected", True)]
+    status = ('<span class="badge ok">all verdicts and findings as expected</span>' if not unexpected else
+              f'<span class="badge bad">{len(unexpected)} unexpected verdict(s) or finding(s)</span>')
     internal = latest.get("outcome", {}).get("internal_errors") or []
     if internal:
         status += (f' <span class="badge bad">internal error: run suspect</span>'

@@ -97,7 +97,7 @@ def main():
     assert doc["environment"]["backend"] == "host"
     assert doc["environment"]["machine_load"]["cpus"] >= 1, doc["environment"]  # Linux: /proc/loadavg
     assert doc["outcome"] == {"status": "as_expected", "exit_code": 0, "unexpected": [], "internal_errors": [],
-                              "unexpected_order_dependent_writes": [],
+                              "unexpected_findings": [], "unexpected_order_dependent_writes": [],
                               "unexpected_latent_writes": []}
     suites = {c["suite"] for c in doc["cases"]}
     listed = subprocess.run([args.binary, "list", "--json"], capture_output=True, text=True, check=True)
@@ -111,6 +111,8 @@ def main():
             assert v["verdict"] == want, (case["case_id"], v["name"], v["verdict"], want, v["error"])
             assert v["timing"] is not None and v["timing"]["wall"]["median"] > 0, (case["case_id"], v["name"])
             seen[v["verdict"]] = seen.get(v["verdict"], 0) + 1
+            # Findings-level expectations: every rule of the checked-in file names its findings.
+            assert v["findings"]["listed"] and v["findings"]["as_expected"], (case["case_id"], v["name"], v["findings"])
             found = v["order_dependent_writes"]["findings"]
             want_writes = expected_order_writes(case["suite"], v["name"], case["params"])
             assert [f["buffer"] for f in found] == want_writes, (case["case_id"], v["name"], found)

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // Expectation rules: suite, variant and parameter conditions; first match wins; default same.
-// Also the checked-in results/expectations.json against the real suites.
+// Also the checked-in results/expectations.json against the real suites, finding by finding.
 
 #include <gtest/gtest.h>
 
@@ -58,11 +58,18 @@ TEST(Expectations, TheCheckedInFileMatchesTheRegisteredSuites) {
   ParamPoint zero;
   for (auto [k, v] : {std::pair{"R", 8}, {"L", 131072}, {"ratio", 4}, {"padding", 0}, {"Q", 4}}) zero.set(k, v);
   EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", zero).verdict, Verdict::Same);
+  // Findings, not just classes: the mutation names the table (and the whole table it views).
+  EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", p).mutations.size(), 2u);
+  EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", p).mutations[0].buffer, "block_table");
+  EXPECT_TRUE(e.expect("sparse_mla_slot_mapping", "clamp_", p).outputs.empty());
   p.set("ratio", 128);  // the C128A decode slots read the clamped table
   EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", p).verdict, Verdict::OutputMismatch);
+  EXPECT_EQ(e.expect("sparse_mla_slot_mapping", "clamp_", p).outputs,
+            (std::vector<std::string>{"c128a_global_decode_topk_indices", "c128a_global_decode_buffer"}));
   ParamPoint u;
   for (auto [k, v] : {std::pair{"R", 8}, {"L", 256}, {"K", 3}}) u.set(k, v);
   EXPECT_EQ(e.expect("ngram_update", "clamp_naive", u).verdict, Verdict::OutputMismatch);
+  EXPECT_EQ(e.expect("ngram_update", "clamp_naive", u).outputs, std::vector<std::string>{"next_token_ids"});
   EXPECT_EQ(e.expect("ngram_update", "clamp_", u).verdict, Verdict::Same);
 }
 

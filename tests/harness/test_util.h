@@ -47,12 +47,15 @@ inline CliResult cli(const std::vector<std::string>& args, const std::vector<Sui
   return {code, out.str(), err.str()};
 }
 
-// The expectations of the fake suites' known findings (see fake_suites.h).
+// The expectations of the fake suites' known findings (see fake_suites.h), finding by finding.
 inline std::string fake_expectations_json() {
-  return R"({"default": "same", "expectations": [
-    {"suite": "fake_mismatch", "variant": "clamp_wrong", "verdict": "output_mismatch", "reason": "min 1"},
-    {"suite": "fake_mutation", "variant": "clamp_", "verdict": "mutation", "reason": "in place"},
-    {"suite": "fake_writable", "variant": "clamp_badwrite", "verdict": "output_mismatch", "reason": "8 not 7"},
+  return R"({"schema_version": 2, "default": "same", "expectations": [
+    {"suite": "fake_mismatch", "variant": "clamp_wrong", "verdict": "output_mismatch", "outputs": ["y"],
+     "reason": "min 1"},
+    {"suite": "fake_mutation", "variant": "clamp_", "verdict": "mutation", "mutations": [{"buffer": "x", "changed": 2}],
+     "reason": "in place"},
+    {"suite": "fake_writable", "variant": "clamp_badwrite", "verdict": "output_mismatch", "outputs": ["slots"],
+     "reason": "8 not 7"},
     {"suite": "fake_throw", "variant": "clamp_", "verdict": "error", "reason": "throws"}],
     "latent_writes": [
     {"suite": "fake_mutation", "variant": "clamp_", "buffer": "x", "reason": "in place"}]})";

@@ -1,8 +1,9 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """compare.py on latent writes (in-place writes into Persistent buffers, a flag beside the
-verdict): a finding that appears or vanishes is shown and, when not as expected, gates as a
-verdict; files from before the field compare as before."""
+verdict): a finding that appears or vanishes is shown; one that appears gates as a verdict,
+even when the head's expectations list it (a new finding, finding_sets.py); files from
+before the field compare as before."""
 import copy
 import json
 
@@ -42,12 +43,15 @@ def test_an_unexpected_latent_write_that_appears_is_a_verdict_regression(runs, t
     assert o["base"] == [] and o["head"] == ["block_table"] and o["call"] == "WORSE"
 
 
-def test_a_known_latent_write_is_shown_but_not_a_regression(runs, target):
+def test_a_known_latent_write_that_appears_is_still_a_new_finding(runs, target):
     rc, result, _ = compare_json(runs["clean"], runs["known"])
-    assert rc == 0
-    assert row_of(result, *target)["latent_writes"]["appeared"] == ["block_table"]
+    assert rc == 1 and result["failing"] == ["verdicts"]
+    row = row_of(result, *target)
+    assert row["latent_writes"]["appeared"] == ["block_table"] and row["latent_writes"]["call"] == "SAME"
+    assert row["findings"]["appeared"] == [{"kind": "latent_write", "name": "block_table clamp_", "count": 1024}]
     text = run_script("compare.py", runs["clean"], runs["known"], "--format", "text").stdout
     assert "latent writes: +block_table (appeared +, vanished -) SAME" in text
+    assert "findings: +latent_write block_table clamp_ (1024) WORSE" in text
 
 
 def test_a_latent_write_that_vanishes_is_shown(runs, target):

@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """compare.py on order-dependent writes (a flag beside the verdict): a finding that appears
-or vanishes between base and head is shown and, when not as expected, gates as a verdict."""
+or vanishes between base and head is shown; one that appears gates as a verdict even when the
+head's expectations list it (a new finding, finding_sets.py)."""
 import copy
 import json
 
@@ -48,13 +49,17 @@ def test_an_unexpected_finding_that_appears_is_a_verdict_regression(runs, target
     assert sum(1 for r in result["rows"] if r["regressions"]) == 1
 
 
-def test_a_known_finding_is_shown_but_not_a_regression(runs, target):
+def test_a_known_finding_that_appears_is_still_a_new_finding(runs, target):
     rc, result, _ = compare_json(runs["clean"], runs["known"])
-    assert rc == 0
-    o = row_of(result, *target)["order_dependent_writes"]
-    assert o["appeared"] == ["token_ids"] and o["call"] == "SAME"
+    assert rc == 1 and result["failing"] == ["verdicts"]
+    row = row_of(result, *target)
+    o = row["order_dependent_writes"]
+    assert o["appeared"] == ["token_ids"] and o["call"] == "SAME"  # as the head's expectations say
+    assert row["findings"]["appeared"] == [{"kind": "order_dependent_write", "name": "token_ids", "count": 1}]
+    assert row["findings"]["call"] == "WORSE"
     text = run_script("compare.py", runs["clean"], runs["known"], "--format", "text").stdout
     assert "order-dependent writes: +token_ids (appeared +, vanished -) SAME" in text
+    assert "findings: +order_dependent_write token_ids (1) WORSE" in text
 
 
 def test_a_finding_that_vanishes_is_shown(runs, target):

@@ -22,6 +22,9 @@ benchmark family per (case, variant):
       the run counted them.
   A variant without timing gets the allocation and instruction families only.
 
+Both are strict JSON: a figure that is NaN or infinite in the results (a time that could not
+be measured) is written as null, never as a bare NaN or Infinity.
+
 bmf: Bencher Metric Format, {"<case_id>/<variant>": {measure slug: {"value", ...}}} with the
 measure slugs Bencher expects to be created with these units:
   latency          ns      the primary time's median, lower_value p10, upper_value p90
@@ -30,10 +33,10 @@ measure slugs Bencher expects to be created with these units:
   peak-bytes       bytes   peak bytes in use during the call
   instructions     count   user-space instructions per call (Bencher's built-in measure)
 """
-import json
 import os
 import statistics
 
+from clampbench_scripts.output import json_text
 from clampbench_scripts.results import LEDGER_FIGURES
 
 
@@ -145,4 +148,5 @@ EXPORTERS = {"gbench": to_gbench, "bmf": to_bmf}
 
 
 def render_export(fmt, env, rows):
-    return json.dumps(EXPORTERS[fmt](env, rows), indent=2) + "\n"
+    """The export as strict JSON: a NaN or infinite figure is written as null."""
+    return json_text(EXPORTERS[fmt](env, rows), indent=2) + "\n"

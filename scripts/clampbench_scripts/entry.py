@@ -1,0 +1,47 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The one top-level error handler of every script's main(): a user never sees a traceback.
+
+  InputError, OutputError  exit 2: a bad input file or output target, one line naming it
+                           (exit 1 is kept for "regression" alone)
+  OSError                  exit 3: an I/O error past the checks (disk full, a closed stdout)
+  KeyboardInterrupt        exit 130, as a shell reports SIGINT
+Anything else is a bug in the script and keeps its traceback.
+"""
+import functools
+import sys
+
+from clampbench_scripts.output import OutputError
+from clampbench_scripts.results import InputError
+
+EXIT_BAD_INPUT = 2
+EXIT_IO_ERROR = 3
+EXIT_INTERRUPTED = 130
+
+
+def _say(prog, message):
+    try:
+        print(f"{prog}: {message}", file=sys.stderr)
+    except OSError:
+        pass  # stderr itself is gone: the exit code still tells
+
+
+def guarded(prog):
+    """Decorator of a main(argv): maps the errors above to their exit code and one line."""
+    def wrap(main):
+        @functools.wraps(main)
+        def run(*args, **kwargs):
+            try:
+                return main(*args, **kwargs)
+            except (InputError, OutputError) as e:
+                _say(prog, str(e))
+                return EXIT_BAD_INPUT
+            except KeyboardInterrupt:
+                _say(prog, "interrupted")
+                return EXIT_INTERRUPTED
+            except OSError as e:
+                where = f"{e.filename}: " if e.filename else ""
+                _say(prog, f"I/O error: {where}{e.strerror or e}")
+                return EXIT_IO_ERROR
+        return run
+    return wrap

@@ -64,6 +64,22 @@ def resolve_target(path):
     return real
 
 
+def check_directory(path):
+    """Checks an output DIRECTORY before any work: an existing one must be a writable
+    directory (a symlink to one is fine); a missing one must be creatable, under a writable
+    directory. Raises OutputError."""
+    real = os.path.realpath(path)
+    if os.path.lexists(real) and not os.path.isdir(real):
+        raise OutputError(path, "exists and is not a directory; give a directory")
+    existing = real
+    while not os.path.lexists(existing):
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        raise OutputError(path, f"{existing} is not a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise OutputError(path, f"directory {existing} is not writable")
+
+
 def check_target(path):
     """Checks an output target before any work (stdout, None or "-", always passes)."""
     if path is not None and path != "-":

@@ -33,6 +33,7 @@ measure slugs Bencher expects to be created with these units:
   peak-bytes       bytes   peak bytes in use during the call
   instructions     count   user-space instructions per call (Bencher's built-in measure)
 """
+import math
 import os
 import statistics
 
@@ -70,18 +71,20 @@ def _gbench_context(env):
     }
 
 
+def _summary(xs):
+    """{mean, median, stddev, cv} of samples XS; all None (null) when a sample is NaN or
+    infinite: a spread over an unmeasured time means nothing."""
+    if not all(map(math.isfinite, xs)):
+        return dict.fromkeys(("mean", "median", "stddev", "cv"))
+    m = statistics.fmean(xs)
+    sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
+    return {"mean": m, "median": statistics.median(xs), "stddev": sd, "cv": sd / m if len(xs) > 1 and m else 0.0}
+
+
 def _aggregates(real, cpu):
-    def cv(xs):
-        m = statistics.fmean(xs)
-        return statistics.stdev(xs) / m if len(xs) > 1 and m else 0.0
-
-    def sd(xs):
-        return statistics.stdev(xs) if len(xs) > 1 else 0.0
-
-    return (("mean", "time", statistics.fmean(real), statistics.fmean(cpu)),
-            ("median", "time", statistics.median(real), statistics.median(cpu)),
-            ("stddev", "time", sd(real), sd(cpu)),
-            ("cv", "percentage", cv(real), cv(cpu)))
+    r, c = _summary(real), _summary(cpu)
+    return tuple((name, "percentage" if name == "cv" else "time", r[name], c[name])
+                 for name in ("mean", "median", "stddev", "cv"))
 
 
 def _time_family(row, family):

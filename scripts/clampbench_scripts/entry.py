@@ -9,6 +9,7 @@
 Anything else is a bug in the script and keeps its traceback.
 """
 import functools
+import os
 import sys
 
 from clampbench_scripts.output import OutputError
@@ -26,6 +27,16 @@ def _say(prog, message):
         pass  # stderr itself is gone: the exit code still tells
 
 
+def _silence_stdout():
+    """After a broken pipe on stdout, point it at /dev/null so that the interpreter's final
+    flush does not print a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def guarded(prog):
     """Decorator of a main(argv): maps the errors above to their exit code and one line."""
     def wrap(main):
@@ -40,6 +51,8 @@ def guarded(prog):
                 _say(prog, "interrupted")
                 return EXIT_INTERRUPTED
             except OSError as e:
+                if isinstance(e, BrokenPipeError):
+                    _silence_stdout()
                 where = f"{e.filename}: " if e.filename else ""
                 _say(prog, f"I/O error: {where}{e.strerror or e}")
                 return EXIT_IO_ERROR

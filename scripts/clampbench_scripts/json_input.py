@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Reading a JSON input file that anyone could have handed over, within limits.
 
-  - only a regular file is read: it is opened without blocking and checked before a byte is
-    read, so a FIFO in a history directory cannot hang a script;
+  - only a regular file is read: a FIFO or device is refused from its stat, never opened,
+    and the file is opened without blocking and checked again before a byte is read, so a
+    FIFO in a history directory cannot hang a script;
   - at most MAX_BYTES (a nightly results file is about 1.5 MiB; a full set with traces tens
     of MiB), so a huge file is one line, not an exhausted machine;
   - nested at most MAX_DEPTH deep (a results file is about 8 deep): deeper is refused before
@@ -22,8 +23,20 @@ MAX_DEPTH = 64
 _CONTAINERS = (dict, list)
 
 
+def _kind_problem(mode):
+    """Why a file of MODE is not read, or None for a regular file."""
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a results file"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a FIFO, device or socket); not read"
+    return None
+
+
 def _read_regular(path):
     try:
+        problem = _kind_problem(os.stat(path).st_mode)  # a FIFO is never opened
+        if problem:
+            raise InputError(path, problem)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise InputError(path, "no such file") from None
@@ -32,11 +45,10 @@ def _read_regular(path):
     except OSError as e:
         raise InputError(path, f"cannot read: {e.strerror}") from None
     try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise InputError(path, "is a directory, not a results file")
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(path, "not a regular file (a FIFO, device or socket); not read")
+        st = os.fstat(fd)  # again: it may have been swapped since the stat (O_NONBLOCK: no hang)
+        problem = _kind_problem(st.st_mode)
+        if problem:
+            raise InputError(path, problem)
         if st.st_size > MAX_BYTES:
             raise InputError(path, f"{st.st_size} bytes, more than the {MAX_BYTES >> 20} MiB "
                                    "a results file may have")

@@ -4,13 +4,12 @@
 results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
 was called in every try, 1 otherwise, 2 on bad input."""
 import argparse
-import json
 import os
 from pathlib import Path
 
 from clampbench_scripts import gate_check
 from clampbench_scripts.entry import guarded
-from clampbench_scripts.output import check_target, fail, write_text
+from clampbench_scripts.output import check_target, fail, json_text, write_text
 
 ROOT = Path(__file__).resolve().parents[2]
 PROG = "gate-check.py"
@@ -39,7 +38,7 @@ def main(argv):
         return fail(PROG, "--pairs, --tries and --runs must be at least 1")
     doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs)
     out = Path(args.out)
-    write_text(json.dumps(doc, indent=1) + "\n", str(out))
+    write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
     print(gate_check.markdown(doc))
     return 0 if passed(doc) else 1

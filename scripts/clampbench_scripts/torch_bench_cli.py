@@ -3,12 +3,11 @@
 """bench_torch.py: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
 the same dumped inputs, and write the speedups (torch time / clampbench time) to results/."""
 import argparse
-import json
 from pathlib import Path
 
 from . import torch_bench
 from .entry import guarded
-from .output import check_target, write_text
+from .output import check_target, json_text, write_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,7 +45,7 @@ def main(argv):
     check_target(str(out.with_suffix(".md")))
     doc = torch_bench.run(args.binary, args.sizes, args.rounds, args.calls, args.repetitions, args.min_time,
                           suites=args.suite)
-    write_text(json.dumps(doc, indent=1) + "\n", str(out))
+    write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(markdown(doc), str(out.with_suffix(".md")))
     print(markdown(doc))
     behind = [s for s, by in doc["suites"].items() for v in by.values() if v["min"] < 1]

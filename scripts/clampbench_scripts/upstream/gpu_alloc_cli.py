@@ -21,14 +21,13 @@ above the start), "adaptations" (adapt.ADAPTATIONS used by the call), "ledger_al
 "agrees_with_ledger"}, or {"available": false, "reason": "..."}."""
 import argparse
 import copy
-import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
 from ..entry import guarded
-from ..output import check_target, write_text
+from ..output import check_target, json_text, write_text
 from ..results import load_document
 
 PROG = "pytorch-alloc.py"
@@ -120,7 +119,7 @@ def main(argv=None) -> int:
     merged, findings = merge(results, measurements)
     merged["pytorch_findings"] = findings_by_suite(findings)
     out = args.out or args.results.with_suffix(".pytorch.json")
-    write_text(json.dumps(merged, indent=2) + "\n", str(out))
+    write_text(json_text(merged, indent=2) + "\n", str(out))
     report(measurements, merged["pytorch_findings"], out)
     return 0
 

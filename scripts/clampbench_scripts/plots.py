@@ -13,6 +13,7 @@ import json
 import multiprocessing
 import os
 import re
+import stat
 
 import numpy as np
 
@@ -129,8 +130,11 @@ def _intact(out_dir, entry):
     if entry.get("stem") is None:
         return True  # nothing to draw: no file
     digest = entry.get("file") or {}
+    path = os.path.join(out_dir, f"{entry['stem']}.{FORMAT}")
     try:
-        with open(os.path.join(out_dir, f"{entry['stem']}.{FORMAT}"), "rb") as f:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False  # not opened (a FIFO would block); writing it is refused later
+        with open(path, "rb") as f:
             data = f.read(MAX_FIGURE_BYTES + 1)
     except OSError:
         return False

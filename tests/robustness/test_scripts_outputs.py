@@ -150,6 +150,18 @@ def test_report_redraws_a_truncated_figure(tmp_path):
     _no_temp_left(site / "figures")
 
 
+def test_report_refuses_a_fifo_in_place_of_a_figure(tmp_path):
+    hist, site = _history(tmp_path), tmp_path / "site"
+    assert run_script("report.py", hist, "-o", site).returncode == 0
+    figure = sorted((site / "figures").glob("*.svg"))[0]
+    figure.unlink()
+    os.mkfifo(figure)
+    proc = run_script("report.py", hist, "-o", site, timeout=60)  # a hang fails, not blocks
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr  # after the fixture's "skipping" line:
+    assert str(figure) in proc.stderr.splitlines()[-1] and "not a regular file" in proc.stderr
+    assert stat.S_ISFIFO(os.lstat(figure).st_mode)
+
+
 def _renamed_suites(names):
     doc = json.load(open(BASE))
     for case, suite in zip(doc["cases"], names):

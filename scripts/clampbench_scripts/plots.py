@@ -4,9 +4,10 @@
 
 One figure per suite and metric, one small panel per case, one line per variant, x the runs
 in date order; detected changes are marked with a dashed vertical line in the panel they
-belong to. A figure is redrawn only when what it shows changed: figures/cache.json keeps a
-hash of each figure's inputs and the size and SHA-256 of the file written. Drawing with matplotlib took ~40 s whatever the history length,
-91% in savefig (PNG and SVG of every figure); this takes well under a second.
+belong to. A figure is redrawn only when what it shows changed or its file is not the one
+written: figures/cache.json keeps a hash of each figure's inputs and the size and SHA-256 of
+its file. Drawing with matplotlib took ~40 s whatever the history length, 91% in savefig (PNG
+and SVG of every figure); this takes well under a second.
 """
 import hashlib
 import json

@@ -14,6 +14,7 @@ import tempfile
 import time
 
 from clampbench_scripts import history, synth
+from clampbench_scripts.entry import guarded
 
 
 def _report(hist, site):
@@ -23,6 +24,7 @@ def _report(hist, site):
     return rc, time.perf_counter() - t0
 
 
+@guarded("bench_report.py")
 def main(argv):
     p = argparse.ArgumentParser(prog="bench_report.py", description=__doc__)
     p.add_argument("--runs", type=int, default=365)

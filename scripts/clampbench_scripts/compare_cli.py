@@ -2,16 +2,20 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare.py BASE.json HEAD.json: the regression gate between two runs.
 
-Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input or runs on
-different device/backend/allocator without --allow-mixed, 3 TIME NOT ASSESSED: time is in
---fail-on but the run-to-run noise is unknown (one run per side, no --history, no
---time-noise) or an overloaded single run holds the calls; nothing else regressed.
+Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input (a bad
+file or option, an output that cannot be written, no row in common: 0 rows compared is not
+"no regression") or runs on different device/backend/allocator without --allow-mixed, 3 TIME
+NOT ASSESSED: time is in --fail-on but the run-to-run noise is unknown (one run per side, no
+--history, no --time-noise), an overloaded single run holds the calls or a median time is NaN;
+nothing else regressed. Also 3: an I/O error while writing.
 """
 import argparse
+import math
 
 from clampbench_scripts import comparison, compare_format, exports, history
-from clampbench_scripts.output import fail, write_text
-from clampbench_scripts.results import InputError, config_differences, config_of, load_rows
+from clampbench_scripts.entry import guarded
+from clampbench_scripts.output import check_target, fail, write_text
+from clampbench_scripts.results import config_differences, config_of, load_rows
 
 EXIT_TIME_NOT_ASSESSED = 3
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
@@ -70,16 +74,45 @@ def build_parser():
     return p
 
 
+def option_problem(args):
+    """The first option out of its range, as one line; None when all are fine."""
+    if not 0 < args.alpha < 1:
+        return f"--alpha {args.alpha!r}: a false discovery rate must lie strictly between 0 and 1"
+    if not (math.isfinite(args.min_effect) and args.min_effect >= 0):
+        return f"--min-effect {args.min_effect!r}: must be a finite number of at least 0"
+    for name in ("time_noise", "instructions_tolerance", "max_load_per_cpu"):
+        value = getattr(args, name)
+        if value is not None and not math.isfinite(value):
+            return f"--{name.replace('_', '-')} {value!r}: must be finite"
+    return None
+
+
+def common_rows_problem(args, base_rows, head_rows):
+    """Why no row can be compared, or None: an empty side, or no (case, variant) in both."""
+    for path, rows in ((args.head, head_rows), (args.base, base_rows)):
+        if not rows:
+            return f"{path}: no cases in this run; nothing to compare (0 rows compared is not \"no regression\")"
+    if not any(key in base_rows for key in head_rows):
+        return (f"no (case, variant) of {args.head} is in {args.base} (different --sizes or suites?); "
+                "nothing compared")
+    return None
+
+
+@guarded(PROG)
 def main(argv):
     args = build_parser().parse_args(argv)
-    try:
-        base_env, base_rows = load_rows(args.base)
-        head_env, head_rows = load_rows(args.head)
-        base_more = [load_rows(p) for p in args.base_more]
-        head_more = [load_rows(p) for p in args.head_more]
-        past = _history_runs(args.history, config_of(head_env)) if args.history else []
-    except InputError as e:
-        return fail(PROG, str(e))
+    problem = option_problem(args)
+    if problem:
+        return fail(PROG, problem)
+    check_target(args.output)
+    base_env, base_rows = load_rows(args.base)
+    head_env, head_rows = load_rows(args.head)
+    base_more = [load_rows(p) for p in args.base_more]
+    head_more = [load_rows(p) for p in args.head_more]
+    past = _history_runs(args.history, config_of(head_env)) if args.history else []
+    problem = common_rows_problem(args, base_rows, head_rows)
+    if problem:
+        return fail(PROG, problem)
     for path, (env, _) in zip(args.base_more + args.head_more, base_more + head_more):
         if config_of(env) != config_of(head_env) and not args.allow_mixed:
             return fail(PROG, f"{path} was run on another device/backend/allocator than {args.head}")

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Renders a comparison (comparison.compare_runs) as aligned text or JSON, and the cells and
 headline that compare_markdown.py (the PR comment) shares."""
-import json
 import math
 
 from clampbench_scripts import calls, finding_sets
+from clampbench_scripts.output import json_text
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
 HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "median time",
@@ -125,7 +125,7 @@ def render_text(result, failing):
 def render_json(result, failing):
     doc = dict(result, failing=failing, regression=bool(failing),
                calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS, "NOT_ASSESSED"])
-    return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+    return json_text(doc, indent=2, sort_keys=True) + "\n"
 
 
 def render_markdown(result, failing):

@@ -12,6 +12,12 @@ BUDGET = GITHUB_COMMENT_LIMIT - 1536  # room for the cut notes and closing tags
 ALL_ROWS_HINT = "`compare.py BASE HEAD --format text` (or `--format json`) has every row"
 
 
+def md_text(text):
+    """TEXT from a results file (a device name, a commit, a case id) as inert markdown: a raw
+    HTML tag in it shows as text, it is not rendered (GitHub renders raw HTML in comments)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;")
+
+
 def is_open(entry):
     """A change (any call not SAME, timing only when it is a call) or a finding (a verdict
     other than "same", or one not as expected)."""
@@ -27,7 +33,7 @@ def is_open(entry):
 def _row(entry):
     cells = list(table_cells(entry))
     cells[0] = cells[0].split("/", 1)[-1]  # the suite is the group's heading
-    cells = [c.replace("|", "\\|") for c in cells]
+    cells = [md_text(c).replace("|", "\\|") for c in cells]
     if entry["regressions"]:
         cells = [f"**{c}**" for c in cells]
     return "| " + " | ".join(cells) + " |"
@@ -45,7 +51,7 @@ def _tables(entries, budget, level):
     header = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
     out, used, cut = [], 0, 0
     for suite, rows in _by_suite(entries).items():
-        title = [f"{level} {suite} ({len(rows)} row{'s' if len(rows) != 1 else ''})", ""] + header
+        title = [f"{level} {md_text(suite)} ({len(rows)} row{'s' if len(rows) != 1 else ''})", ""] + header
         lines = []
         for e in rows:
             line = _row(e)
@@ -65,7 +71,7 @@ def render_markdown(result, failing):
     opened = [e for e in rows if is_open(e)]
     status = (f"REGRESSION in {', '.join(failing)}" if failing else
               "TIME NOT ASSESSED" if result.get("time_not_assessed") else "no regression")
-    out = [f"## clampbench compare: {status}", ""] + [f"- {line}" for line in headline_lines(result, failing)]
+    out = [f"## clampbench compare: {status}", ""] + [f"- {md_text(line)}" for line in headline_lines(result, failing)]
     out += ["", f"### Changes and findings: {len(opened)} of {len(rows)} rows", ""]
     used = sum(len(line) + 1 for line in out)
     if opened:
@@ -78,7 +84,7 @@ def render_markdown(result, failing):
         out += ["Nothing changed and no findings.", ""]
     extra = row_changes(result)
     if extra:
-        out += ["### Rows in only one run", ""] + [f"- {line}" for line in extra] + [""]
+        out += ["### Rows in only one run", ""] + [f"- {md_text(line)}" for line in extra] + [""]
     used = sum(len(line) + 1 for line in out)
     tables, cut = _tables(rows, BUDGET - used - 200, "####")
     out += ["<details>", f"<summary>Full table: {len(rows)} rows by suite</summary>", ""] + tables

@@ -138,10 +138,22 @@ def time_entries(base_runs, head_runs, keys, history=(), time_noise=None, alpha=
     decided = time_calls.decide(pairs, model, alpha, min_effect, held=held)
     for key, (b, h) in pairs.items():
         decided[key]["_base"], decided[key]["_head"] = b, h
+        _mark_unusable_time(decided[key], base_runs[0][1][key], head_runs[0][1][key])
     summary = {"source": model.source(), "runs": [len(base_runs), len(head_runs)], "history_runs": len(recent),
                "prior_sigma": math.sqrt(model.prior) if model.prior is not None else None,
                "stated_cv": time_noise, "test": "moderated t on log run medians, Benjamini-Hochberg"}
     return decided, summary, notes
+
+
+def _mark_unusable_time(entry, base, head):
+    """A row timed on both sides whose median is NaN, infinite or zero on one of them was
+    timed but cannot be called: NOT_ASSESSED and counted as such (exit 3 when time is
+    gated), never left out as if it had no timing."""
+    bad = [(side, row["time"].get("median")) for side, row in (("base", base), ("head", head))
+           if isinstance(row["time"], dict) and time_calls.log_median(row) is None]
+    if bad and all(isinstance(row["time"], dict) for row in (base, head)):
+        entry.update(call=time_calls.NOT_ASSESSED, unusable=True, reason="; ".join(
+            f"median time {value!r} in {side} is not a positive finite number" for side, value in bad))
 
 
 def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effect=0.05,
@@ -188,8 +200,9 @@ def failing_categories(result, fail_on):
 
 
 def time_not_assessed(result, fail_on):
-    """When time is gated on: the rows timed on both sides whose time could not be assessed."""
+    """When time is gated on: the rows timed on both sides whose time could not be assessed
+    (a NaN median included)."""
     if "time" not in fail_on:
         return []
     return [e for e in result["rows"] if e["time"]["call"] == time_calls.NOT_ASSESSED
-            and e["time"]["n_base"] and e["time"]["n_head"]]
+            and (e["time"]["n_base"] and e["time"]["n_head"] or e["time"].get("unusable"))]

@@ -22,6 +22,9 @@ benchmark family per (case, variant):
       the run counted them.
   A variant without timing gets the allocation and instruction families only.
 
+Both are strict JSON: a figure that is NaN or infinite in the results (a time that could not
+be measured) is written as null, never as a bare NaN or Infinity.
+
 bmf: Bencher Metric Format, {"<case_id>/<variant>": {measure slug: {"value", ...}}} with the
 measure slugs Bencher expects to be created with these units:
   latency          ns      the primary time's median, lower_value p10, upper_value p90
@@ -30,10 +33,11 @@ measure slugs Bencher expects to be created with these units:
   peak-bytes       bytes   peak bytes in use during the call
   instructions     count   user-space instructions per call (Bencher's built-in measure)
 """
-import json
+import math
 import os
 import statistics
 
+from clampbench_scripts.output import json_text
 from clampbench_scripts.results import LEDGER_FIGURES
 
 
@@ -67,18 +71,20 @@ def _gbench_context(env):
     }
 
 
+def _summary(xs):
+    """{mean, median, stddev, cv} of samples XS; all None (null) when a sample is NaN or
+    infinite: a spread over an unmeasured time means nothing."""
+    if not all(map(math.isfinite, xs)):
+        return dict.fromkeys(("mean", "median", "stddev", "cv"))
+    m = statistics.fmean(xs)
+    sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
+    return {"mean": m, "median": statistics.median(xs), "stddev": sd, "cv": sd / m if len(xs) > 1 and m else 0.0}
+
+
 def _aggregates(real, cpu):
-    def cv(xs):
-        m = statistics.fmean(xs)
-        return statistics.stdev(xs) / m if len(xs) > 1 and m else 0.0
-
-    def sd(xs):
-        return statistics.stdev(xs) if len(xs) > 1 else 0.0
-
-    return (("mean", "time", statistics.fmean(real), statistics.fmean(cpu)),
-            ("median", "time", statistics.median(real), statistics.median(cpu)),
-            ("stddev", "time", sd(real), sd(cpu)),
-            ("cv", "percentage", cv(real), cv(cpu)))
+    r, c = _summary(real), _summary(cpu)
+    return tuple((name, "percentage" if name == "cv" else "time", r[name], c[name])
+                 for name in ("mean", "median", "stddev", "cv"))
 
 
 def _time_family(row, family):
@@ -145,4 +151,5 @@ EXPORTERS = {"gbench": to_gbench, "bmf": to_bmf}
 
 
 def render_export(fmt, env, rows):
-    return json.dumps(EXPORTERS[fmt](env, rows), indent=2) + "\n"
+    """The export as strict JSON: a NaN or infinite figure is written as null."""
+    return json_text(EXPORTERS[fmt](env, rows), indent=2) + "\n"

@@ -4,12 +4,12 @@
 results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
 was called in every try, 1 otherwise, 2 on bad input."""
 import argparse
-import json
 import os
 from pathlib import Path
 
 from clampbench_scripts import gate_check
-from clampbench_scripts.output import fail, write_text
+from clampbench_scripts.entry import guarded
+from clampbench_scripts.output import check_target, fail, json_text, write_text
 
 ROOT = Path(__file__).resolve().parents[2]
 PROG = "gate-check.py"
@@ -21,6 +21,7 @@ def passed(doc):
     return aa_clean and planted
 
 
+@guarded(PROG)
 def main(argv):
     ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
     ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
@@ -31,13 +32,13 @@ def main(argv):
     args = ap.parse_args(argv)
     if not os.access(args.binary, os.X_OK):
         return fail(PROG, f"no clampbench binary at {args.binary} (build it, or pass --binary)")
-    if not Path(args.out).resolve().parent.is_dir():
-        return fail(PROG, f"--out: directory {Path(args.out).resolve().parent} does not exist")
+    check_target(args.out)
+    check_target(str(Path(args.out).with_suffix(".md")))
     if min(args.pairs, args.tries, args.runs) < 1:
         return fail(PROG, "--pairs, --tries and --runs must be at least 1")
     doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs)
     out = Path(args.out)
-    write_text(json.dumps(doc, indent=1) + "\n", str(out))
+    write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
     print(gate_check.markdown(doc))
     return 0 if passed(doc) else 1

@@ -4,7 +4,8 @@
 
 Files are added atomically and never overwritten (a second run of the same time and commit
 gets a -2, -3 ... suffix). Reading skips, and names, every file that is not a clampbench v1
-results document, so one bad file never stops the dashboard.
+results document (not JSON, a badly typed field, a FIFO or other special file, which is
+never opened blocking), so one bad file never stops the dashboard.
 """
 import datetime
 import functools
@@ -14,7 +15,7 @@ import re
 import shutil
 
 from clampbench_scripts import run_cache
-from clampbench_scripts.output import temporary_file
+from clampbench_scripts.output import check_directory, temporary_file
 from clampbench_scripts.results import InputError, load_document, rows_of
 
 
@@ -40,6 +41,7 @@ def cache_dir(directory):
 def add(result_path, directory):
     """Copies RESULT_PATH into DIRECTORY under a new name and caches its light form; returns
     the new path."""
+    check_directory(directory)
     env = load_document(result_path)["environment"]
     os.makedirs(directory, exist_ok=True)
     stem = history_name(env)

@@ -1,15 +1,17 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""history.py add RESULT.json [--dir results/history]: append a run to the history."""
+"""history.py add RESULT.json [--dir results/history]: append a run to the history.
+Exit 0, 2 a bad results file or a --dir that is not a writable directory, 3 an I/O error
+while writing."""
 import argparse
 
 from clampbench_scripts import history
-from clampbench_scripts.output import fail
-from clampbench_scripts.results import InputError
+from clampbench_scripts.entry import guarded
 
 PROG = "history.py"
 
 
+@guarded(PROG)
 def main(argv):
     p = argparse.ArgumentParser(prog=PROG, description=history.__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -17,11 +19,6 @@ def main(argv):
     add.add_argument("result")
     add.add_argument("--dir", default="results/history")
     args = p.parse_args(argv)
-    try:
-        dest = history.add(args.result, args.dir)
-    except InputError as e:
-        return fail(PROG, str(e))
-    except OSError as e:
-        return fail(PROG, f"{args.dir}: cannot write: {e.strerror}")
+    dest = history.add(args.result, args.dir)
     print(dest)
     return 0

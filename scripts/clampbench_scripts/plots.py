@@ -4,17 +4,23 @@
 
 One figure per suite and metric, one small panel per case, one line per variant, x the runs
 in date order; detected changes are marked with a dashed vertical line in the panel they
-belong to. A figure is redrawn only when what it shows changed: figures/cache.json keeps a
-hash of each figure's inputs. Drawing with matplotlib took ~40 s whatever the history length,
-91% in savefig (PNG and SVG of every figure); this takes well under a second.
+belong to. A figure is redrawn only when what it shows changed or its file is not the one
+written: figures/cache.json keeps a hash of each figure's inputs and the size and SHA-256 of
+its file. Drawing with matplotlib took ~40 s whatever the history length, 91% in savefig (PNG
+and SVG of every figure); this takes well under a second.
 """
 import hashlib
 import json
 import multiprocessing
 import os
+import re
+import stat
 
 import numpy as np
 
+from clampbench_scripts.errors import InputError
+from clampbench_scripts.json_input import load_json
+from clampbench_scripts.output import write_bytes, write_text
 from clampbench_scripts.svg_figure import figure
 from clampbench_scripts.units import fmt_bytes
 
@@ -36,6 +42,10 @@ CHANGE_METRIC = {"allocations": "allocations", "bytes": "bytes_requested", "peak
 
 
 FORMAT = "svg"
+MAX_STEM = 100  # of a suite's part of a file name: far below NAME_MAX with the hash and metric
+MAX_FIGURE_BYTES = 64 << 20  # a figure file larger than this is not one we wrote
+
+
 def colour_of(variant, order):
     if variant in VARIANT_COLOURS:
         return VARIANT_COLOURS[variant]
@@ -87,20 +97,49 @@ def suite_figure(suite, data, dates, commits, metric, changes, out_dir):
     label = ylabel + (f" ({unit})" if unit else "")
     heading = f"{suite}: {title}" + (" (latest run)" if values.shape[1] == 1 else "")
     svg = figure(heading, list(shown.items()), panels, run_labels(dates, commits), label, fmt)
-    stem = f"{suite}-{metric}"
-    with open(os.path.join(out_dir, f"{stem}.{FORMAT}"), "w", encoding="utf-8") as f:
-        f.write(svg)
-    return stem
+    stem = file_stem(suite, metric)
+    data = svg.encode("utf-8")
+    write_bytes(data, os.path.join(out_dir, f"{stem}.{FORMAT}"))
+    return stem, {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def file_stem(suite, metric):
+    """A file name for SUITE's METRIC figure that stays inside the figures directory whatever
+    the suite is called ("../../x", "a/b", a leading dot, 300 characters): characters other
+    than letters, digits, "_" and "-" become "_", and a renamed or shortened suite gets a hash
+    of its real name so two suites never share a file."""
+    safe = re.sub(r"[^A-Za-z0-9_-]", "_", suite)[:MAX_STEM]
+    if safe != suite:
+        safe += "_" + hashlib.sha256(suite.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{safe}-{metric}"
 
 
 CACHE = "cache.json"
-DRAWING_VERSION = "svg-1"  # bump when the drawing code changes what a figure looks like
+DRAWING_VERSION = "svg-2"  # bump when the drawing code changes what a figure looks like
 
 
 def _draw(job):
-    """(suite, metric, stem or None) for one figure job."""
+    """(suite, metric, stem or None, {"size", "sha256"} of the file or None) for one job."""
     suite, metric, data, x, commits, changes, out_dir = job
-    return suite, metric, suite_figure(suite, data, x, commits, metric, changes, out_dir)
+    drawn = suite_figure(suite, data, x, commits, metric, changes, out_dir)
+    return (suite, metric) + (drawn or (None, None))
+
+
+def _intact(out_dir, entry):
+    """Whether the figure file of a cache ENTRY is there with the size and hash it was
+    written with (a truncated or edited file is drawn again)."""
+    if entry.get("stem") is None:
+        return True  # nothing to draw: no file
+    digest = entry.get("file") or {}
+    path = os.path.join(out_dir, f"{entry['stem']}.{FORMAT}")
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False  # not opened (a FIFO would block); writing it is refused later
+        with open(path, "rb") as f:
+            data = f.read(MAX_FIGURE_BYTES + 1)
+    except OSError:
+        return False
+    return len(data) == digest.get("size") and hashlib.sha256(data).hexdigest() == digest.get("sha256")
 
 
 def _key(job):
@@ -119,18 +158,20 @@ def _key(job):
 
 
 def _load_cache(out_dir):
+    """The figure cache, or {} when there is none or it is not a regular JSON file (never
+    opened blocking: a FIFO in its place cannot hang the dashboard)."""
     try:
-        with open(os.path.join(out_dir, CACHE)) as f:
-            cache = json.load(f)
+        cache = load_json(os.path.join(out_dir, CACHE))
         return cache if isinstance(cache, dict) else {}
-    except (OSError, ValueError):
+    except InputError:
         return {}
 
 
 def draw_all(series, changes, out_dir, workers=None):
     """{suite: [(metric, stem)]} of every figure under OUT_DIR. A figure whose inputs hash as
-    in OUT_DIR/cache.json and whose file exists is kept; the others are drawn in parallel
-    worker processes when there are several CPUs and several figures to draw."""
+    in OUT_DIR/cache.json and whose file has the size and hash recorded there is kept; the
+    others are drawn (each to a temp file renamed into place) in parallel worker processes
+    when there are several CPUs and several figures to draw."""
     os.makedirs(out_dir, exist_ok=True)
     x = series["dates"]
     jobs = [(suite, metric, data, x, series["commits"], [c for c in changes if c["suite"] == suite], out_dir)
@@ -141,9 +182,8 @@ def draw_all(series, changes, out_dir, workers=None):
         key = f"{job[0]}-{job[1]}"
         fresh[key] = {"hash": _key(job)}
         old = cache.get(key)
-        if old and old.get("hash") == fresh[key]["hash"] and (
-                old.get("stem") is None or os.path.exists(os.path.join(out_dir, f"{old['stem']}.{FORMAT}"))):
-            done.append((job[0], job[1], old.get("stem")))
+        if isinstance(old, dict) and old.get("hash") == fresh[key]["hash"] and _intact(out_dir, old):
+            done.append((job[0], job[1], old.get("stem"), old.get("file")))
         else:
             todo.append(job)
     workers = workers or min(len(todo), os.cpu_count() or 1)
@@ -152,13 +192,12 @@ def draw_all(series, changes, out_dir, workers=None):
             done += pool.map(_draw, todo, chunksize=1)
     else:
         done += [_draw(job) for job in todo]
-    for suite, metric, stem in done:
-        fresh[f"{suite}-{metric}"]["stem"] = stem
-    with open(os.path.join(out_dir, CACHE), "w") as f:
-        json.dump(fresh, f)
+    for suite, metric, stem, digest in done:
+        fresh[f"{suite}-{metric}"].update(stem=stem, file=digest)
+    write_text(json.dumps(fresh), os.path.join(out_dir, CACHE))
     order = {m: i for i, m in enumerate(FIGURES)}
     figures = {}
-    for suite, metric, stem in sorted(done, key=lambda d: (d[0], order[d[1]])):
+    for suite, metric, stem, _ in sorted(done, key=lambda d: (d[0], order[d[1]])):
         if stem:
             figures.setdefault(suite, []).append((metric, stem))
     return {suite: figures[suite] for suite in series["suites"] if suite in figures}

@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """Reading clampbench results JSON v1 (results/SCHEMA.md) into flat rows.
 
-Only the fields the scripts use are checked, so an additive schema change does not break
-them; anything else wrong raises InputError naming the file and the problem (exit code 2).
+Only the fields the scripts use are checked (results_check.py: types, finite non-negative
+counts, unique case ids), so an additive schema change does not break them; anything else
+wrong raises InputError naming the file and the field (exit code 2).
 """
-import json
+from clampbench_scripts.errors import InputError  # every reader imports it from here
+from clampbench_scripts.json_input import load_json
+from clampbench_scripts.results_check import check_document
 
 from clampbench_scripts import finding_sets
 
@@ -14,31 +17,9 @@ LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
 CONFIG_FIELDS = ("device_name", "backend", "allocator")
 
 
-class InputError(Exception):
-    """A file that is not a readable clampbench results v1 document."""
-
-    def __init__(self, path, problem):
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-        self.problem = problem
-
-    def __reduce__(self):  # picklable, so worker processes can return it
-        return InputError, (self.path, self.problem)
-
-
 def load_document(path):
     """Parses PATH and checks it is a clampbench v1 document; returns the dict."""
-    try:
-        with open(path, "rb") as f:
-            doc = json.load(f)
-    except FileNotFoundError:
-        raise InputError(path, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(path, "is a directory, not a results file") from None
-    except OSError as e:
-        raise InputError(path, f"cannot read: {e.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InputError(path, f"not JSON ({e})") from None
+    doc = load_json(path)
     if not isinstance(doc, dict) or doc.get("tool") != "clampbench":
         raise InputError(path, 'not a clampbench results file (no "tool": "clampbench")')
     if doc.get("schema_version") != SCHEMA_VERSION:
@@ -48,6 +29,7 @@ def load_document(path):
         raise InputError(path, "no environment object")
     if not isinstance(doc.get("cases"), list):
         raise InputError(path, "no cases list")
+    check_document(doc, path)
     return doc
 
 

@@ -12,7 +12,8 @@ rewritten (history.add), so a year of history parses one new file per nightly ru
 import json
 import os
 
-from clampbench_scripts.output import temporary_file
+from clampbench_scripts.json_input import load_json
+from clampbench_scripts.output import OutputError, write_text
 from clampbench_scripts.results import InputError, light_row, load_document, rows_of
 
 CACHE_VERSION = 1
@@ -44,12 +45,11 @@ def _decode(path, entry):
 def read(cache_dir, path):
     """The cached light run of PATH, or None when there is none or it is stale."""
     try:
-        with open(os.path.join(cache_dir, os.path.basename(path)), "rb") as f:
-            entry = json.load(f)
+        entry = load_json(os.path.join(cache_dir, os.path.basename(path)))  # never blocks on a FIFO
         if entry.get("cache_version") != CACHE_VERSION or entry.get("source") != _stamp(path):
             return None
         return _decode(path, entry)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (InputError, OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # unreadable or from another version: parse the file again
 
 
@@ -58,12 +58,10 @@ def write(cache_dir, path, run):
     try:
         stamp = _stamp(path)
         os.makedirs(cache_dir, exist_ok=True)
-        fd, tmp = temporary_file(cache_dir, suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(_encode(run, stamp), f, separators=(",", ":"))
-        os.replace(tmp, os.path.join(cache_dir, os.path.basename(path)))
+        write_text(json.dumps(_encode(run, stamp), separators=(",", ":")),
+                   os.path.join(cache_dir, os.path.basename(path)))
         return True
-    except OSError:
+    except (OSError, OutputError):
         return False
 
 

@@ -226,7 +226,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
             f"<b>{esc(env.get('device_name'))}</b>, backend {esc(env.get('backend'))}, allocator "
             f"{esc(env.get('allocator'))}, sizes {esc(env.get('size_set'))}, {esc(env.get('repetitions'))} "
             f"repetitions &middot; {n} run(s) in the history since {esc(first)}<br>{_load_line(env, prev_env)}")
-    notes = [baseline_note] if baseline_note else []
+    notes = [esc(baseline_note)] if baseline_note else []
     notes += [f"skipped {esc(p)}: {esc(why)}" for p, why in skipped]
     if other_configs:
         notes.append(f"{other_configs} run(s) on other device/backend/allocator configurations not shown")

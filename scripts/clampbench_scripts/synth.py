@@ -9,6 +9,8 @@ import os
 
 import numpy as np
 
+from clampbench_scripts.output import write_text
+
 SUITES = ("mamba_prefix_caching", "mamba_fallback", "ngram_find", "ngram_propose",
           "ngram_update", "mla_chunked_context", "sparse_mla_slot_mapping")
 VARIANTS = ("clamp", "clamp_", "clamp_naive")
@@ -82,7 +84,6 @@ def write_history(directory, runs=365, cases_per_suite=6, reps=10, seed=1, event
     for day in range(runs):
         name, doc = run_document(day, cases_per_suite, reps, rng, events or DEFAULT_EVENTS)
         path = os.path.join(directory, name)
-        with open(path, "w") as f:
-            json.dump(doc, f)
+        write_text(json.dumps(doc), path)
         paths.append(path)
     return paths

@@ -30,9 +30,10 @@ HISTORY_RUNS = 20  # the latest runs of a history that the spread is measured ov
 
 
 def log_median(row):
-    """log of a row's median primary time, or None."""
+    """log of a row's median primary time, or None (no time, or NaN, infinite or zero)."""
     median = (row.get("time") or {}).get("median") if row else None
-    return math.log(median) if median and median > 0 else None
+    ok = isinstance(median, (int, float)) and math.isfinite(median) and median > 0
+    return math.log(median) if ok else None
 
 
 def _side_spread(values):

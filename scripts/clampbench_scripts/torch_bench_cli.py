@@ -3,11 +3,11 @@
 """bench_torch.py: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
 the same dumped inputs, and write the speedups (torch time / clampbench time) to results/."""
 import argparse
-import json
 from pathlib import Path
 
 from . import torch_bench
-from .output import write_text
+from .entry import guarded
+from .output import check_target, json_text, write_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,6 +28,7 @@ def markdown(doc):
     return "\n".join(lines) + "\n"
 
 
+@guarded("bench_torch.py")
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
@@ -39,10 +40,12 @@ def main(argv):
     ap.add_argument("--min-time", type=float, default=0.01, help="clampbench --benchmark_min_time per repetition")
     ap.add_argument("--out", help="JSON file (default results/torch_comparison_<sizes>.json; a .md beside it)")
     args = ap.parse_args(argv)
+    out = Path(args.out or ROOT / "results" / f"torch_comparison_{args.sizes}.json")
+    check_target(str(out))
+    check_target(str(out.with_suffix(".md")))
     doc = torch_bench.run(args.binary, args.sizes, args.rounds, args.calls, args.repetitions, args.min_time,
                           suites=args.suite)
-    out = Path(args.out or ROOT / "results" / f"torch_comparison_{args.sizes}.json")
-    write_text(json.dumps(doc, indent=1) + "\n", str(out))
+    write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(markdown(doc), str(out.with_suffix(".md")))
     print(markdown(doc))
     behind = [s for s, by in doc["suites"].items() for v in by.values() if v["min"] < 1]

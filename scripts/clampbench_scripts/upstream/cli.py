@@ -14,7 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..output import fail, write_text
+from ..entry import guarded
+from ..output import check_target, fail, write_text
 from . import drift, source
 from .release import Release
 
@@ -54,8 +55,10 @@ def open_trees(args):
     return [Release(source.DirSource(Path(d))) for d in args.vllm_src]
 
 
+@guarded(PROG)
 def main(argv=None):
     args = build_parser().parse_args(argv)
+    check_target(args.out)
     from .sites import SITES  # imports torch: after argument errors, which need none
     try:
         releases = open_trees(args)

@@ -21,13 +21,14 @@ above the start), "adaptations" (adapt.ADAPTATIONS used by the call), "ledger_al
 "agrees_with_ledger"}, or {"available": false, "reason": "..."}."""
 import argparse
 import copy
-import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
-from ..output import write_text
+from ..entry import guarded
+from ..output import check_target, json_text, write_text
+from ..results import load_document
 
 PROG = "pytorch-alloc.py"
 ROOT = Path(__file__).resolve().parents[3]
@@ -71,12 +72,14 @@ def findings_by_suite(findings):
     return {s: {v: sorted(p) for v, p in vs.items()} for s, vs in out.items()}
 
 
+@guarded(PROG)
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--results", type=Path, default=Path("results/latest.json"))
     parser.add_argument("--dump", type=Path, help="dump dir of a run with the same sizes and seed")
     parser.add_argument("--out", type=Path, help="default: <results>.pytorch.json")
     args = parser.parse_args(argv)
+    check_target(str(args.out or args.results.with_suffix(".pytorch.json")))
     try:
         import torch
     except Exception as exc:
@@ -89,7 +92,7 @@ def main(argv=None) -> int:
     from . import cli, dump, gpu_alloc, source
     from .release import Release
 
-    results = json.loads(args.results.read_text())
+    results = load_document(str(args.results))
     try:
         releases = {v: Release(source.open_release(v), triton_interpret=False)
                     for v in (source.BEFORE_PR, source.AFTER_PR)}
@@ -116,7 +119,7 @@ def main(argv=None) -> int:
     merged, findings = merge(results, measurements)
     merged["pytorch_findings"] = findings_by_suite(findings)
     out = args.out or args.results.with_suffix(".pytorch.json")
-    write_text(json.dumps(merged, indent=2) + "\n", str(out))
+    write_text(json_text(merged, indent=2) + "\n", str(out))
     report(measurements, merged["pytorch_findings"], out)
     return 0
 

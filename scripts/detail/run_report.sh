@@ -2,9 +2,12 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 # Steps 4 and 5 of scripts/main.sh, in the current directory: run_report.sh BINARY [RUN ARGS...]
-# runs `BINARY run`, adds its results file to results/history and rebuilds site/. The results
-# file is the run's own --out (default results/latest.json): history and the last line must
-# name the file this run wrote, never a stale results/latest.json of an earlier run.
+# runs `BINARY run --trace`, adds its results file to results/history and rebuilds site/. The
+# results file is the run's own --out (default results/latest.json): history and the last line
+# must name the file this run wrote, never a stale results/latest.json of an earlier run. The
+# history and the baseline are this machine's own (neither is committed): the first run that
+# finds no results/baseline.json becomes the baseline; replace that file to rebase. --trace
+# (at most 256 allocations a call) feeds the dashboard's op-level savings.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/deps.sh"
@@ -21,12 +24,17 @@ while [ $# -gt 0 ]; do
     *) args+=("$1"); shift ;;
   esac
 done
-clampbench_step 4 5 "run: $binary run --out $out ${args[*]}"
+clampbench_step 4 5 "run: $binary run --trace --out $out ${args[*]}"
 status=0
-"$binary" run --out "$out" "${args[@]}" || status=$?
+"$binary" run --trace --out "$out" "${args[@]}" || status=$?
 if [ "$status" -ge 2 ]; then exit "$status"; fi   # no results to report on
 clampbench_step 5 5 "history and dashboard"
 "$CLAMPBENCH_PYTHON" "$here/../history.py" add "$out" --dir results/history
-"$CLAMPBENCH_PYTHON" "$here/../report.py" results/history -o site --baseline results/baseline.json
+baseline=results/baseline.json
+if [ ! -e "$baseline" ]; then
+  cp "$out" "$baseline.tmp.$$" && mv "$baseline.tmp.$$" "$baseline"
+  echo "clampbench: $baseline is this run (the first on this machine); replace it to rebase" >&2
+fi
+"$CLAMPBENCH_PYTHON" "$here/../report.py" results/history -o site --baseline "$baseline"
 echo "clampbench: results in $out, dashboard in site/index.html" >&2
 exit "$status"

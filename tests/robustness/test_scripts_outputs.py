@@ -220,3 +220,24 @@ def test_main_sh_reports_the_file_its_run_wrote(tmp_path):
         assert proc.stderr.strip().splitlines()[-1] == \
             f"clampbench: results in {out}, dashboard in site/index.html"
         assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_main_sh_history_and_baseline_are_this_machines_own(tmp_path):
+    """A fresh clone has no committed history or baseline (the dashboard would show another
+    machine's runs as changes): the first run becomes results/baseline.json, later runs keep
+    it, and every run records allocation traces for the op-level savings."""
+    ignored = open(os.path.join(ROOT, ".gitignore")).read().split()
+    assert "/results/history/" in ignored and "/results/baseline.json" in ignored
+    fake = tmp_path / "fake-clampbench"
+    fake.write_text(FAKE_BINARY.replace("out=\n", 'out=\necho "$*" >> args.log\n'))
+    fake.chmod(0o755)
+    (tmp_path / "results").mkdir()
+    env = dict(os.environ, CLAMPBENCH_PYTHON=sys.executable)
+    for result in (BASE, fixture("head_other_device.json")):
+        env["CLAMPBENCH_FAKE_RESULT"] = result
+        proc = subprocess.run([os.path.join(ROOT, "scripts", "detail", "run_report.sh"), str(fake)],
+                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+    baseline = tmp_path / "results" / "baseline.json"
+    assert baseline.read_bytes() == open(BASE, "rb").read()
+    assert all("--trace" in line.split() for line in (tmp_path / "args.log").read_text().splitlines())

@@ -13,7 +13,7 @@
 //                                     door, without (0) or with (1) a ledger
 // The cache is warmed with one round trip first, so no iteration obtains a segment, and every
 // round trip after it must be an immediate reuse; both are checked from the policy's counters.
-// Target (issue 8): BM_CachingPolicy within 2x of BM_FreeListAllocator.
+// Target: BM_CachingPolicy within 2x of BM_FreeListAllocator.
 
 #include <memory>
 #include <mutex>

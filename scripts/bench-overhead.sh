@@ -4,7 +4,7 @@
 #
 # scripts/bench-overhead.sh [OUT.json]
 #
-# The harness's own overhead (issue 8), in one command: configure and build the Google
+# The harness's own overhead, in one command: configure and build the Google
 # Benchmark programs of benchmarks/ (Release) into build-bench/, run each with 5 repetitions
 # (medians, means, stddevs and cvs kept), merge their JSON into OUT.json (default
 # results/overhead-<host>.json) and print a short table with the derived figures:

@@ -4,7 +4,7 @@
 #
 # scripts/gpu-nightly.sh DIR [ARCH]
 #
-# The nightly set's wall time on one GPU, against issue 8's budget (10 minutes on one H200),
+# The nightly set's wall time on one GPU, against the nightly budget (10 minutes on one H200),
 # and the ledger's cost on the CUDA allocators: build for sm_ARCH (default 90) into DIR/build
 # (a build left there by scripts/gpu-check.sh DIR is reused), run
 #   clampbench run --sizes nightly --backend cuda --allocator caching   (default timing)

@@ -67,7 +67,7 @@ Suite make_ngram_find_suite() {
                [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::OutOfPlace); })
       .variant("clamp_", "suffix and draft indices clamped in place (#48143)",
                [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::InPlace); })
-      .variant("fused", "one pass per row, longest n first, no temporary tensor (issue 8 floor)",
+      .variant("fused", "one pass per row, longest n first, no temporary tensor (the floor)",
                fused::fused_ngram_find)
       .build();
 }

@@ -11,7 +11,7 @@
 // and CUDA kernel alike) write in index order, so a valid token written at L - 1 is
 // overwritten by the existing value of a later, masked-off position. torch's CUDA scatter_
 // leaves that order unspecified, so in vLLM on a GPU the result there is nondeterministic.
-// The spec (builders.md 2b) says "scattered where the mask holds"; vLLM wins.
+// The written description of this site says "scattered where the mask holds"; vLLM wins.
 //
 // Allocations per call: arange, add, lt (valid_write_mask), lt (in_bounds), ne, and, and,
 // [clamp], gather (existing_values), where, add (num_tokens_tmp) = clamp 11, clamp_ 10. The
@@ -119,7 +119,7 @@ Suite make_ngram_propose_suite() {
                [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::OutOfPlace); })
       .variant("clamp_", "write positions clamped in place (#48143)",
                [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::InPlace); })
-      .variant("fused", "clamped, blended writes straight into token_ids in index order, no temporary (issue 8 floor)",
+      .variant("fused", "clamped, blended writes straight into token_ids in index order, no temporary (the floor)",
                fused::fused_ngram_propose)
       .build();
 }

@@ -126,7 +126,7 @@ Suite make_ngram_update_suite() {
                "canary: last_valid clamped in place and then tested != -1, which no longer "
                "sees rows without a valid sample (must be flagged as an output mismatch)",
                [](CaseData& d, const ParamPoint&) { return run_update(d, Form::NaiveInPlace); })
-      .variant("fused", "one pass per request row, only the three outputs allocated (issue 8 floor)",
+      .variant("fused", "one pass per request row, only the three outputs allocated (the floor)",
                fused::fused_ngram_update)
       .build();
 }

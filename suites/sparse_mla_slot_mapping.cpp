@@ -88,7 +88,7 @@ Suite make_sparse_mla_slot_mapping_suite() {
                 return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
               })
       .variant("fused", "one pass into the builder's buffers; table read (negatives as 0 for the slot "
-               "mapping, as is for C128A), never written; no allocation (issue 8 floor)",
+               "mapping, as is for C128A), never written; no allocation (the floor)",
                fused::fused_sparse_mla_slot_mapping)
       .build();
 }

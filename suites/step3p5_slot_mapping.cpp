@@ -91,7 +91,7 @@ Suite make_step3p5_slot_mapping_suite() {
       .variant("clamp_", "bn.clamp_(max=N - 1): in place",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
       .variant("fused", "every draft step written straight into the group and position buffers; no allocation "
-               "(issue 8 floor)",
+               "(the floor)",
                fused::fused_step3p5_slot_mapping)
       .build();
 }

@@ -38,7 +38,7 @@ struct ScopeStats {
   std::uint64_t memcpy_count = 0, memcpy_bytes = 0;
   std::uint64_t memset_count = 0, memset_bytes = 0;
   std::uint64_t launch_calls = 0;  // runtime launch API calls seen by the callback API
-  // Added with the CUPTI layer (issue 5):
+  // CUPTI-only figures:
   MemoryPoolStats memory_pool;
   std::uint64_t dropped_records = 0;  // CUPTI dropped records: the figures above are then incomplete
   std::uint64_t attributed_by_correlation = 0;  // records matched to a runtime call made in the scope

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The eager op sequence of _find_first_and_extract_all_n_parallel, op for op as vLLM writes
-// it. Allocations per call (spec counting rule), with N = max_n - min_n + 1:
+// it. Allocations per call (one per out-of-place op), with N = max_n - min_n + 1:
 //   before the loop  2            ngram_lengths arange, first_match_positions full
 //   per n-gram size 16 (15)       sub, arange, add, [clamp], gather, eq, all, sub, sub,
 //                                 arange, le, and, .int(), argmax, gather, where

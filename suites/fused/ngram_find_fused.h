@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The `fused` variant of ngram_find (spec 2a): one kernel on cuda, one loop on host, and no
+// The `fused` variant of ngram_find: one kernel on cuda, one loop on host, and no
 // allocation but the draft_tokens output.
 
 #include "suites/suite.h"

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The `fused` variant of ngram_propose (spec 2b): the declared scatter into the persistent
+// The `fused` variant of ngram_propose: the declared scatter into the persistent
 // token_ids, as clamp writes it, and num_tokens_tmp, its one allocation.
 
 #include "suites/suite.h"

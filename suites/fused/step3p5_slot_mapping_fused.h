@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The `fused` variant of step3p5_slot_mapping (spec 6): every draft step's slot mapping of
+// The `fused` variant of step3p5_slot_mapping: every draft step's slot mapping of
 // every non-primary group written straight into the group's buffer, and the last draft
 // positions into the proposer's positions buffer. No allocation at all.
 

@@ -3,7 +3,7 @@
 """End-to-end check of `clampbench run --sizes quick --backend host`.
 
 Runs the real binary, validates the results against results/schema-v1.json, and asserts the
-expected verdicts of all seven sites (builders.md, "Expected verdicts") -- encoded here on
+expected verdicts of all seven sites (as vLLM's released code gives them) -- encoded here on
 purpose, independently of results/expectations.json. Then reruns sparse_mla with --dump and
 reproduces the mutation from the .npy files with numpy.
 """

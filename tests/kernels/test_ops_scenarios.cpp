@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Short op chains in the shape of the builders (spec/builders.md), with literal expected
+// Short op chains in the shape of the builders, with literal expected
 // values and exact allocation counts for the clamp and clamp_ forms.
 
 #include "tests/kernels/kernel_test_util.h"

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-# Tests of the `fused` variant (issue 8): for every suite's quick points, fused == clamp
+# Tests of the `fused` variant: for every suite's quick points, fused == clamp
 # bitwise, the fused call allocates exactly its outputs, persistent inputs stay unchanged.
 # Two helpers write the groups (test_fused_<group>.cpp), hence the glob. The same sources
 # build twice: for host, and with CLAMPBENCH_TEST_ON_CUDA for cuda (test suites *Gpu, skipped

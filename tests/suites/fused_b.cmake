@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-# Tests of the `fused` variant (issue 8) of the n-gram, Step3.5 and sparse-MLA suites (helper
-# fusedB's half; fused.cmake holds the other). The same source builds twice: for host, and
+# Tests of the `fused` variant of the n-gram, Step3.5 and sparse-MLA suites
+# (fused.cmake holds the others'). The same source builds twice: for host, and
 # with CLAMPBENCH_TEST_ON_CUDA for cuda (test suites *Gpu, skipped without a device, label gpu).
 set(CLAMPBENCH_FUSED_B_TESTS ${CMAKE_CURRENT_LIST_DIR}/test_fusedb_ngram_slot.cpp)
 

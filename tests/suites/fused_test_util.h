@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The checks every fused variant passes (issue 8), shared by the test_fused_<group>.cpp
+// The checks every fused variant passes, shared by the test_fused_<group>.cpp
 // files: on each quick point and a couple of seeds, fused outputs equal clamp's bitwise
 // (names, dtypes, shapes, elements), the fused call allocates exactly the expected number of
 // tensors -- each one an output's storage, nothing temporary -- and fewer than clamp_, and no

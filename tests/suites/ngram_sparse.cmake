@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-# Tests of the n-gram proposer suites (spec 2a-2c) and the sparse-MLA slot mapping (spec 7).
+# Tests of the n-gram proposer suites and the sparse-MLA slot mapping.
 # The same sources build twice: for host, and with CLAMPBENCH_TEST_ON_CUDA for cuda, where
 # every test suite is named *Gpu, skips without a device and carries the ctest label gpu.
 set(CLAMPBENCH_NGRAM_SPARSE_TESTS

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The per-request arithmetic of the three mamba builders (spec sites 1a, 1b, 4), written once
+// The per-request arithmetic of the three mamba builders, written once
 // for the fused host loops and the fused kernels. The values are those of the eager int32 ops
 // for inputs in the spec's ranges (no int32 overflow: lengths < 2^31 - 1).
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The arithmetic of the fused n-gram matcher (spec 2a), shared by the host loop and the
+// The arithmetic of the fused n-gram matcher, shared by the host loop and the
 // CUDA kernel so the two cannot drift apart. Per row: the longest n in [max_n .. min_n] whose
 // trailing n-gram occurs earlier at a window start w <= seq_len - n - 1 (room for one draft
 // token; this also excludes the suffix itself), at its earliest such w; then the k tokens

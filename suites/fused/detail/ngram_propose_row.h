@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The arithmetic of the fused n-gram propose scatter (spec 2b, as vLLM writes it), shared by
+// The arithmetic of the fused n-gram propose scatter (as vLLM writes it), shared by
 // the host loop and the CUDA kernel. Sample j of a row goes to position num_tokens + j clamped
 // at L - 1; where the mask (j < count, sample != -1, num_tokens + j < L) fails, the position's
 // existing value is written back. Positions below L - 1 are distinct, so writing back there

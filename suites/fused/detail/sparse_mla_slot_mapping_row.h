@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The arithmetic of the fused compressed slot mapping (spec 7), shared by the host loop and
+// The arithmetic of the fused compressed slot mapping, shared by the host loop and
 // the CUDA kernel: the value of one element of `out`, so that every element is written once
 // (the fill with -1 and the scatter of clamp's two steps become one store). Element i belongs
 // to the request r with query_start_loc[r] <= i < query_start_loc[r + 1] (a cumulative sum,

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The arithmetic of the fused Step3.5 draft steps (spec 6, as vLLM runs it), shared by the
+// The arithmetic of the fused Step3.5 draft steps (as vLLM runs it), shared by the
 // host loop and the CUDA kernel: one request's K - 1 draft steps in one group. At each step
 // the position moves on by one, wrapping to 0 at max_model_len (the parent's kernel), and
 // the slot is table[i, min(pos // bs, N - 1)] * bs + pos % bs, or the padding slot -1 where

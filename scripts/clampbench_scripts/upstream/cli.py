@@ -6,7 +6,9 @@ bitwise with the port on the quick set.
 Exit codes: 0 every site found and agreeing; 1 a site disagrees with the port; 2 bad usage,
 an unknown version or a directory that is no vLLM tree; 4 a site's file or function is
 missing; 5 a site's function no longer parses; 6 a site's code no longer runs on the
-stand-ins; 3 the clampbench run for the dump failed. Several problems: the first of 1, 5, 4, 6."""
+stand-ins; 3 the clampbench run for the dump failed. Several problems: the first of 1, 5, 4, 6.
+
+`upstream.py scan ...` lists the in-place writes of a tree's metadata code (scan_cli.py)."""
 import argparse
 import json
 import subprocess
@@ -55,6 +57,10 @@ def open_trees(args):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["scan"]:
+        from . import scan_cli
+        return scan_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
     from .sites import SITES  # imports torch: after argument errors, which need none
     try:

@@ -35,6 +35,10 @@ class WheelSource:
     def read(self, relpath: str):
         return self._zip.read(relpath).decode("utf-8") if relpath in self._names else None
 
+    def python_files(self):
+        """Every vllm/**/*.py of the wheel, sorted."""
+        return sorted(n for n in self._names if n.startswith("vllm/") and n.endswith(".py"))
+
 
 class DirSource:
     """A vLLM checkout or unpacked wheel: DIR/vllm/... must exist."""
@@ -50,6 +54,11 @@ class DirSource:
     def read(self, relpath: str):
         path = self.root / relpath
         return path.read_text(encoding="utf-8") if path.is_file() else None
+
+    def python_files(self):
+        """Every vllm/**/*.py of the tree, sorted."""
+        return sorted(p.relative_to(self.root).as_posix() for p in (self.root / "vllm").rglob("*.py")
+                      if p.is_file())
 
 
 def pip_command():

@@ -62,7 +62,7 @@ def main(argv=None):
         from . import scan_cli
         return scan_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
-    from .sites import SITES  # imports torch: after argument errors, which need none
+    from .sites import REPORTED  # imports torch: after argument errors, which need none
     try:
         releases = open_trees(args)
     except source.SourceError as exc:
@@ -75,7 +75,7 @@ def main(argv=None):
             return 3
         if not (dump_dir / "manifest.json").exists():
             return fail(PROG, f"{dump_dir}: no manifest.json (not a clampbench --dump tree)")
-        reports = [(r.label, drift.assess_all(r, SITES, dump_dir)) for r in releases]
+        reports = [(r.label, drift.assess_all(r, REPORTED, dump_dir)) for r in releases]
     if args.format == "json":
         text = json.dumps([drift.as_json(label, s) for label, s in reports], indent=2) + "\n"
     else:
@@ -84,5 +84,5 @@ def main(argv=None):
     for label, statuses in reports:
         for s in statuses:
             if s.problem:
-                print(f"{PROG}: {label}: {s.suite}: {s.problem}: {s.detail}", file=sys.stderr)
+                print(f"{PROG}: {label}: {s.site or s.suite}: {s.problem}: {s.detail}", file=sys.stderr)
     return drift.exit_code([s for _, statuses in reports for s in statuses])

@@ -72,7 +72,7 @@ def as_markdown(label, findings):
 
 def main(argv):
     args = build_parser().parse_args(argv)
-    from .sites import SITES  # imports torch: after argument errors, which need none
+    from .sites import REPORTED as SITES  # imports torch: after argument errors, which need none
     try:
         head = open_source(args.vllm_version, args.vllm_src)
         base = open_source(args.since) if args.since else None

@@ -6,7 +6,7 @@ vLLM hands part of this metadata on as Python lists (seq_tot, max_seq_lens, ...)
 return them as lists, and the check compares their values with the port's tensors."""
 import torch
 
-from .extract import ExtractError, compile_code, compile_nodes, find_function, find_if, find_top_level, statements_between
+from .extract import ExtractError, compile_code, compile_nodes, find_if, find_top_level, statements_between
 from .site import Site
 
 MLA = "vllm/model_executor/layers/attention/mla_attention.py"
@@ -30,11 +30,13 @@ class PrefillMetadata:
 def _mla_code(release):
     """('function', module, fn) for the factored-out builder (0.27.0 on), or ('inline',
     module, [statements]) for the block inside MLACommonMetadataBuilder.build (0.25.0)."""
-    module = release.module(MLA)
     try:
-        return "function", module, find_function(module, ["build_mla_chunked_context_metadata"])[0]
-    except ExtractError:
-        build, _ = find_function(module, ["MLACommonMetadataBuilder.build"])
+        module, fn, _ = release.find(MLA, ["build_mla_chunked_context_metadata"])
+        return "function", module, fn
+    except ExtractError as exc:
+        if exc.kind != "missing":
+            raise
+        module, build, _ = release.find(MLA, ["MLACommonMetadataBuilder.build"])
         head = statements_between(module, build, "max_context_len_cpu", "num_prefills_with_context_cpu")
         return "inline", module, [*head, find_if(module, build, "max_context_len_cpu > 0")]
 
@@ -93,8 +95,7 @@ def _bind_mla(release):
 
 
 def _rocm_code(release):
-    module = release.module(ROCM)
-    build, _ = find_function(module, ["AiterFlashAttentionMetadataBuilder.build"])
+    module, build, _ = release.find(ROCM, ["AiterFlashAttentionMetadataBuilder.build"])
     return module, statements_between(module, build, "max_context_chunk", "chunk_context_metadata")
 
 

@@ -10,6 +10,7 @@ stand-ins; 3 the clampbench run for the dump failed. Several problems: the first
 
 `upstream.py scan ...` lists the in-place writes of a tree's metadata code (scan_cli.py)."""
 import argparse
+import functools
 import json
 import subprocess
 import sys
@@ -75,7 +76,8 @@ def main(argv=None):
             return 3
         if not (dump_dir / "manifest.json").exists():
             return fail(PROG, f"{dump_dir}: no manifest.json (not a clampbench --dump tree)")
-        reports = [(r.label, drift.assess_all(r, REPORTED, dump_dir)) for r in releases]
+        previous = functools.lru_cache(maxsize=None)(lambda: Release(source.open_release(source.AFTER_PR)))
+        reports = [(r.label, drift.assess_all(r, REPORTED, dump_dir, previous)) for r in releases]
     if args.format == "json":
         text = json.dumps([drift.as_json(label, s) for label, s in reports], indent=2) + "\n"
     else:

@@ -9,7 +9,9 @@ from typing import List, Optional
 
 from . import check, dump
 from .extract import ExtractError
-from .site import FORM_CLAMP_, form_of
+from . import rewritten
+from .site import FORM_CLAMP_, FORM_REWRITTEN, form_of
+from .source import AFTER_PR
 
 # Exit codes of scripts/upstream.py, most severe first: what a problem found makes it exit.
 EXIT_DISAGREES, EXIT_USAGE, EXIT_MISSING, EXIT_UNPARSEABLE, EXIT_CANNOT_RUN = 1, 2, 4, 5, 6
@@ -42,7 +44,8 @@ def one_line(exc):
     return " ".join(text.split())[:300]
 
 
-def assess(release, site, dump_dir, cases) -> SiteStatus:
+def assess(release, site, dump_dir, cases, previous=None) -> SiteStatus:
+    """`previous`: a callable giving the Release a rewritten site is held to (vLLM 0.27.0)."""
     status = SiteStatus(site.suite, site.vllm_file, site.where, site.key)
     try:
         module, _ = site.locate(release)
@@ -60,6 +63,13 @@ def assess(release, site, dump_dir, cases) -> SiteStatus:
     mine = [c for c in cases if c["suite"] == site.suite]
     try:
         runner = site.bind(release)
+        if status.form == FORM_REWRITTEN and site.semantics is not None and previous is not None:
+            status.compared_with = f"vllm {AFTER_PR}"
+            status.cases, status.agreeing, first = rewritten.compare(release, previous(), site, dump_dir,
+                                                                     mine, runner)
+            if first:
+                status.problem, status.detail = "disagrees", first
+            return status
         for case in mine:
             variant = next(v for v in case["variants"] if v["name"] == status.compared_with)
             _, diffs = check.check_variant(release, site, dump_dir, case, variant, runner)
@@ -74,9 +84,9 @@ def assess(release, site, dump_dir, cases) -> SiteStatus:
     return status
 
 
-def assess_all(release, sites, dump_dir):
+def assess_all(release, sites, dump_dir, previous=None):
     cases = dump.load_manifest(dump_dir)["cases"] if dump_dir else []
-    return [assess(release, site, dump_dir, cases) for site in sites.values()]
+    return [assess(release, site, dump_dir, cases, previous) for site in sites.values()]
 
 
 def exit_code(statuses):

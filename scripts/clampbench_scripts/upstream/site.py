@@ -32,6 +32,9 @@ class Site:
     optional: bool = False
     # the outputs and inputs-after compared with the port (default: all the port dumps)
     compares: Optional[FrozenSet[str]] = None
+    # (outputs, inputs, params) -> {name: tensor}: what a release that rewrote the site into
+    # another layout is compared through, against the last release the port follows
+    semantics: Optional[Callable] = None
 
     @property
     def key(self):

@@ -4,9 +4,11 @@
 
 vLLM hands part of this metadata on as Python lists (seq_tot, max_seq_lens, ...); the runners
 return them as lists, and the check compares their values with the port's tensors."""
+import numpy as np
 import torch
 
 from .extract import ExtractError, compile_code, compile_nodes, find_if, find_top_level, statements_between
+from . import rewritten
 from .site import Site
 
 MLA = "vllm/model_executor/layers/attention/mla_attention.py"
@@ -25,6 +27,7 @@ class Captured:
 
 class PrefillMetadata:
     ChunkedContextMetadata = Captured
+    ContextChunk = Captured
 
 
 def _mla_code(release):
@@ -61,9 +64,13 @@ def _mla_outputs(md, dcp):
 
 def _bind_mla(release):
     kind, module, code = _mla_code(release)
-    ns = release.namespace(MLACommonPrefillMetadata=PrefillMetadata)
+    ns = release.namespace(MLACommonPrefillMetadata=PrefillMetadata, np=np, PIN_MEMORY=False)
     release.load(UTILS, ["get_dcp_local_seq_lens"], ns)
-    if kind == "function":
+    # 0.34.0 packs per-request chunks (plan_mla_context_chunks) and takes no num_prefills
+    chunks = kind == "function" and "num_prefills" not in {a.arg for a in code.args.kwonlyargs}
+    if chunks:
+        release.load(module.relpath, [code.name], ns)
+    elif kind == "function":
         compile_nodes(module, [code], ns)
     else:
         block = compile_code(module, code)
@@ -75,6 +82,15 @@ def _bind_mla(release):
                         chunked_prefill_workspace=None, dcp_world_size=ranks,
                         dcp_local_block_size=interleave, dcp_virtual_block_size=interleave * ranks)
         query_start_loc = torch.arange(lens.shape[0] + 1, dtype=torch.int32)  # not an output
+        if chunks:
+            with counted():
+                md = ns[code.name](
+                    context_lens_cpu=lens, prefill_query_start_loc_cpu=query_start_loc,
+                    chunked_prefill_workspace=None, chunked_prefill_workspace_size=MLA_WORKSPACE,
+                    block_size=MLA_BLOCK_SIZE, align_chunk_to_block=True, device=lens.device,
+                    dcp_world_size=ranks, dcp_local_block_size=interleave,
+                    dcp_virtual_block_size=interleave * ranks)
+            return {} if md is None else {"context_chunks": md.chunks}
         if kind == "function":
             with counted():
                 md = ns["build_mla_chunked_context_metadata"](
@@ -125,7 +141,8 @@ def _bind_rocm(release):
 SITES = [
     Site("mla_chunked_context", MLA,
          "build_mla_chunked_context_metadata (0.27.0 on); the `if max_context_len_cpu > 0:` block of "
-         "MLACommonMetadataBuilder.build before it", _locate_mla, _bind_mla),
+         "MLACommonMetadataBuilder.build before it", _locate_mla, _bind_mla,
+         semantics=rewritten.mla_context_rows),
     Site("rocm_aiter_fa_chunks", ROCM,
          "AiterFlashAttentionMetadataBuilder.build, extend path: `max_context_chunk = ...` through "
          "`chunk_context_metadata = ...`", _locate_rocm, _bind_rocm),

@@ -10,6 +10,8 @@ wherever the values depend on them, so a release that keeps them unchanged runs 
   it decides when Triton compiles, not what a launch computes.
 - `async_tensor_h2d`: the release's own function, with `PIN_MEMORY` False (pinned memory
   needs CUDA and changes no value: the pin_memory adaptation).
+- `triton_kernel_dispatcher_with_warmup` (0.33.0's warm-up kernel dispatcher): the release's
+  own decorator and its kernel owner's call path, on the same base.
 - `current_platform`: a device without a compute capability (not SM 12.x), as on the CPU.
 - `from vllm.x.y import f` inside a function (0.34.0's token_to_req_indices imports its
   Triton launcher so): `f` and what it uses of its file, compiled from the release's vllm/x/y.py.
@@ -75,16 +77,31 @@ class ReleaseImporter:
         return self.loaded[(relpath, attr)]
 
 
+DISPATCHER_METHODS = ("__init__", "__call__", "__getitem__", "__getattr__")
+
+
+def _dispatcher(release, ns):
+    """triton_kernel_dispatcher_with_warmup (0.33.0's warm-up kernel dispatcher): the release's
+    own decorator and the call path of the kernel owner it makes."""
+    module = release.module(JIT_TRITON)
+    methods = [find_function(module, [f"_DecoratedTritonJitKernel.{m}"])[0] for m in DISPATCHER_METHODS]
+    ns["HAS_TRITON"] = True
+    release.load(JIT_TRITON, ["_is_autotuned"], ns)
+    compile_nodes(module, methods, ns, class_name="_DecoratedTritonJitKernel", base=ns["VllmTritonJitKernel"])
+    release.load(JIT_TRITON, ["triton_kernel_dispatcher_with_warmup"], ns)
+
+
 def add_to(release, ns, used):
     """Puts the stand-ins this release has a use for into `ns` (a site's namespace)."""
     ns["__builtins__"] = dict(builtins.__dict__, __import__=ReleaseImporter(release, "triton" in ns))
     ns.setdefault("current_platform", Stand(get_device_capability=lambda: None, is_cuda=lambda: False,
                                             is_rocm=lambda: False, device_type="cpu"))
     if release.has(JIT) and release.has(JIT_TRITON) and "triton" in ns:
-        try:
-            _jit_kernel_class(release, ns)
-        except ExtractError:
-            pass  # the release rewrote the launch path: sites using it report what they miss
+        for make in (_jit_kernel_class, _dispatcher):
+            try:
+                make(release, ns)
+            except ExtractError:
+                break  # the release rewrote the launch path: sites using it report what they miss
     if release.has(TORCH_UTILS):
         h2d = {"torch": ns["torch"], "np": np, "PIN_MEMORY": False}
         try:

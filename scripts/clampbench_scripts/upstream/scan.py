@@ -132,7 +132,9 @@ def scope(modules):
 
 
 def coverage(release, sites):
-    """{relpath: [(first line, last line, suite)]}: the code each clampbench site locates here."""
+    """{relpath: [(first line, last line, site)]}: the code each clampbench site locates here
+    (a site is named by its suite, or by its own name where it runs a suite's inputs through
+    another model's code)."""
     spans = {}
     for site in sites.values():
         try:
@@ -140,7 +142,7 @@ def coverage(release, sites):
         except ExtractError:
             continue
         for node in nodes:
-            spans.setdefault(module.relpath, []).append((node.lineno, node.end_lineno, site.suite))
+            spans.setdefault(module.relpath, []).append((node.lineno, node.end_lineno, site.key))
     return spans
 
 

@@ -143,6 +143,8 @@ def triton_module(used: set, holder: dict, interpret=True):
             return self.fn(*args, **kwargs)
 
         def __getattr__(self, name):  # arg_names, ...: what vLLM's launch path reads
+            if name == "fn":  # not set yet (a copy being made): no recursion through fn
+                raise AttributeError(name)
             return getattr(self.fn, name)
 
         def __getitem__(self, grid):

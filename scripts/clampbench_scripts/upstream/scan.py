@@ -89,7 +89,7 @@ def parse_tree(source):
     for relpath in source.python_files():
         try:
             texts[relpath] = source.read(relpath)
-        except (UnicodeDecodeError, ValueError) as exc:
+        except (UnicodeDecodeError, ValueError):
             texts[relpath] = None
     modules, problems = {}, []
     for relpath, text in texts.items():

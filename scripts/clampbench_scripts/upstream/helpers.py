@@ -22,7 +22,7 @@ import types
 
 import numpy as np
 
-from .extract import ExtractError, compile_nodes, find_function
+from .extract import compile_nodes, find_function
 from .release import Stand
 
 JIT = "vllm/model_executor/warmup/jit_warmup.py"
@@ -91,26 +91,34 @@ def _dispatcher(release, ns):
     release.load(JIT_TRITON, ["triton_kernel_dispatcher_with_warmup"], ns)
 
 
+def _h2d(release, ns, used):
+    h2d = {"torch": ns["torch"], "np": np, "PIN_MEMORY": False}
+    release.load(TORCH_UTILS, ["async_tensor_h2d"], h2d)
+    inner = h2d["async_tensor_h2d"]
+
+    def async_tensor_h2d(*args, **kwargs):
+        used.add("pin_memory")
+        return inner(*args, **kwargs)
+    ns["async_tensor_h2d"] = async_tensor_h2d
+
+
 def add_to(release, ns, used):
-    """Puts the stand-ins this release has a use for into `ns` (a site's namespace)."""
+    """Puts the stand-ins this release has a use for into `ns` (a site's namespace). A helper
+    the release rewrote so that it no longer compiles here is left out: only the sites that
+    call it fail, each saying which name it misses."""
     ns["__builtins__"] = dict(builtins.__dict__, __import__=ReleaseImporter(release, "triton" in ns))
     ns.setdefault("current_platform", Stand(get_device_capability=lambda: None, is_cuda=lambda: False,
                                             is_rocm=lambda: False, device_type="cpu"))
-    if release.has(JIT) and release.has(JIT_TRITON) and "triton" in ns:
-        for make in (_jit_kernel_class, _dispatcher):
-            try:
-                make(release, ns)
-            except ExtractError:
-                break  # the release rewrote the launch path: sites using it report what they miss
+    if release.has(JIT) and release.has(JIT_TRITON) and "triton" in ns \
+            and _compiles(_jit_kernel_class, release, ns):
+        _compiles(_dispatcher, release, ns)  # built on the class
     if release.has(TORCH_UTILS):
-        h2d = {"torch": ns["torch"], "np": np, "PIN_MEMORY": False}
-        try:
-            release.load(TORCH_UTILS, ["async_tensor_h2d"], h2d)
-        except ExtractError:
-            return
-        inner = h2d["async_tensor_h2d"]
+        _compiles(_h2d, release, ns, used)
 
-        def async_tensor_h2d(*args, **kwargs):
-            used.add("pin_memory")
-            return inner(*args, **kwargs)
-        ns["async_tensor_h2d"] = async_tensor_h2d
+
+def _compiles(make, *args):
+    try:
+        make(*args)
+        return True
+    except Exception:  # ExtractError, or the release's text failing to compile here
+        return False

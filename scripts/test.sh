@@ -4,7 +4,7 @@
 # Every test: configure and build the test preset (the binary, the GTest suites and the
 # benchmark programs), run ctest (GTest, with GPU tests reported skipped where no device
 # exists), then pytest over the Python scripts and the upstream check of every port against
-# vLLM's released code (tests/upstream: downloads two vLLM wheels and Triton once, cached).
+# vLLM's released code (tests/upstream: downloads the vLLM wheels it checks and Triton once, cached).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/detail/deps.sh
@@ -25,6 +25,6 @@ clampbench_step 5 7 "pytest: scripts"
 "$CLAMPBENCH_PYTHON" -m pytest -q tests/python
 clampbench_step 6 7 "pytest: robustness (hostile outputs, interrupts, malformed input)"
 CLAMPBENCH_BIN="$PWD/build/clampbench" "$CLAMPBENCH_PYTHON" -m pytest -q tests/robustness
-clampbench_step 7 7 "pytest: the ports against vLLM 0.25.0 and 0.27.0 (tests/upstream)"
+clampbench_step 7 7 "pytest: the ports against vLLM 0.25.0, 0.27.0 and 0.34.0 (tests/upstream)"
 upstream_python=$(clampbench_upstream_python)
 CLAMPBENCH_REQUIRE_UPSTREAM=1 CLAMPBENCH_BIN="$PWD/build/clampbench" "$upstream_python" -m pytest -q tests/upstream

@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Upstream conformance fixtures: the two vLLM releases either side of pull request #48143
+"""Upstream conformance fixtures: the two vLLM releases either side of pull request #48143 (and the
+newest release the tool is held to, source.NEWEST_CHECKED)
 (downloaded once from PyPI and cached, see scripts/clampbench_scripts/upstream/source.py), and
 one quick host run of clampbench with --dump, made at collection time.
 
@@ -43,6 +44,7 @@ def _prepare():
     from clampbench_scripts.upstream.release import Release
     try:
         releases = {v: Release(source.open_release(v)) for v in (source.BEFORE_PR, source.AFTER_PR)}
+        source.fetch_wheel(source.NEWEST_CHECKED)  # for the newest-release tests: cached, or fail in CI
     except source.SourceError as exc:
         return _unavailable(str(exc))
     given = os.environ.get("CLAMPBENCH_DUMP")

@@ -139,6 +139,14 @@ def triton_module(used: set, holder: dict, interpret=True):
         def __init__(self, fn):
             self.fn = fn
 
+        def __call__(self, *args, **kwargs):  # a @triton.jit helper called from a kernel
+            return self.fn(*args, **kwargs)
+
+        def __getattr__(self, name):  # arg_names, ...: what vLLM's launch path reads
+            if name == "fn":  # not set yet (a copy being made): no recursion through fn
+                raise AttributeError(name)
+            return getattr(self.fn, name)
+
         def __getitem__(self, grid):
             launch = self.fn[grid]
 

@@ -6,8 +6,11 @@ bitwise with the port on the quick set.
 Exit codes: 0 every site found and agreeing; 1 a site disagrees with the port; 2 bad usage,
 an unknown version or a directory that is no vLLM tree; 4 a site's file or function is
 missing; 5 a site's function no longer parses; 6 a site's code no longer runs on the
-stand-ins; 3 the clampbench run for the dump failed. Several problems: the first of 1, 5, 4, 6."""
+stand-ins; 3 the clampbench run for the dump failed. Several problems: the first of 1, 5, 4, 6.
+
+`upstream.py scan ...` lists the in-place writes of a tree's metadata code (scan_cli.py)."""
 import argparse
+import functools
 import json
 import subprocess
 import sys
@@ -57,9 +60,13 @@ def open_trees(args):
 
 @guarded(PROG)
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["scan"]:
+        from . import scan_cli
+        return scan_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
     check_target(args.out)
-    from .sites import SITES  # imports torch: after argument errors, which need none
+    from .sites import REPORTED  # imports torch: after argument errors, which need none
     try:
         releases = open_trees(args)
     except source.SourceError as exc:
@@ -72,7 +79,8 @@ def main(argv=None):
             return 3
         if not (dump_dir / "manifest.json").exists():
             return fail(PROG, f"{dump_dir}: no manifest.json (not a clampbench --dump tree)")
-        reports = [(r.label, drift.assess_all(r, SITES, dump_dir)) for r in releases]
+        previous = functools.lru_cache(maxsize=None)(lambda: Release(source.open_release(source.AFTER_PR)))
+        reports = [(r.label, drift.assess_all(r, REPORTED, dump_dir, previous)) for r in releases]
     if args.format == "json":
         text = json.dumps([drift.as_json(label, s) for label, s in reports], indent=2) + "\n"
     else:
@@ -81,5 +89,5 @@ def main(argv=None):
     for label, statuses in reports:
         for s in statuses:
             if s.problem:
-                print(f"{PROG}: {label}: {s.suite}: {s.problem}: {s.detail}", file=sys.stderr)
+                print(f"{PROG}: {label}: {s.site or s.suite}: {s.problem}: {s.detail}", file=sys.stderr)
     return drift.exit_code([s for _, statuses in reports for s in statuses])

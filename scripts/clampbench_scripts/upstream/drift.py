@@ -9,7 +9,9 @@ from typing import List, Optional
 
 from . import check, dump
 from .extract import ExtractError
-from .site import FORM_CLAMP_, form_of
+from . import rewritten
+from .site import FORM_CLAMP_, FORM_REWRITTEN, form_of
+from .source import AFTER_PR
 
 # Exit codes of scripts/upstream.py, most severe first: what a problem found makes it exit.
 EXIT_DISAGREES, EXIT_USAGE, EXIT_MISSING, EXIT_UNPARSEABLE, EXIT_CANNOT_RUN = 1, 2, 4, 5, 6
@@ -22,6 +24,8 @@ class SiteStatus:
     suite: str
     file: str
     where: str
+    site: Optional[str] = None  # the report's name of the site (the suite's, or its own)
+    moved_to: Optional[str] = None  # the file the function is in now, where not `file`
     form: Optional[str] = None  # None when the code was not found
     clamp_lines: List[int] = field(default_factory=list)
     compared_with: Optional[str] = None  # the port variant its results were held to
@@ -40,18 +44,32 @@ def one_line(exc):
     return " ".join(text.split())[:300]
 
 
-def assess(release, site, dump_dir, cases) -> SiteStatus:
-    status = SiteStatus(site.suite, site.vllm_file, site.where)
+def assess(release, site, dump_dir, cases, previous=None) -> SiteStatus:
+    """`previous`: a callable giving the Release a rewritten site is held to (vLLM 0.27.0)."""
+    status = SiteStatus(site.suite, site.vllm_file, site.where, site.key)
     try:
+        module, _ = site.locate(release)
         _, calls = site.clamp_lines(release)
     except ExtractError as exc:
-        status.problem, status.detail = exc.kind, one_line(exc)
+        if site.optional and exc.kind == "missing":
+            status.detail = "not in this release"
+        else:
+            status.problem, status.detail = exc.kind, one_line(exc)
         return status
+    if module.relpath != site.vllm_file:
+        status.moved_to = module.relpath
     status.form, status.clamp_lines = form_of(calls), [c[1] for c in calls]
     status.compared_with = "clamp_" if status.form == FORM_CLAMP_ else "clamp"
     mine = [c for c in cases if c["suite"] == site.suite]
     try:
         runner = site.bind(release)
+        if status.form == FORM_REWRITTEN and site.semantics is not None and previous is not None:
+            status.compared_with = f"vllm {AFTER_PR}"
+            status.cases, status.agreeing, first = rewritten.compare(release, previous(), site, dump_dir,
+                                                                     mine, runner)
+            if first:
+                status.problem, status.detail = "disagrees", first
+            return status
         for case in mine:
             variant = next(v for v in case["variants"] if v["name"] == status.compared_with)
             _, diffs = check.check_variant(release, site, dump_dir, case, variant, runner)
@@ -66,9 +84,9 @@ def assess(release, site, dump_dir, cases) -> SiteStatus:
     return status
 
 
-def assess_all(release, sites, dump_dir):
+def assess_all(release, sites, dump_dir, previous=None):
     cases = dump.load_manifest(dump_dir)["cases"] if dump_dir else []
-    return [assess(release, site, dump_dir, cases) for site in sites.values()]
+    return [assess(release, site, dump_dir, cases, previous) for site in sites.values()]
 
 
 def exit_code(statuses):
@@ -83,7 +101,7 @@ def as_json(label, statuses):
 
 def agreement_cell(s: SiteStatus):
     if s.form is None:
-        return "-"
+        return "not in this release" if s.detail == "not in this release" else "-"
     if s.problem == "cannot_run":
         return "does not run here"
     return f"{s.agreeing}/{s.cases} cases agree with `{s.compared_with}`"
@@ -99,9 +117,10 @@ def as_markdown(reports):
         for _, statuses in reports:
             s = statuses[i]
             at = f" (l. {', '.join(map(str, s.clamp_lines))})" if s.clamp_lines else ""
-            where = f"{s.form}{at}" if s.form else s.problem
+            moved = f" in {s.moved_to}" if s.moved_to else ""
+            where = f"{s.form}{at}{moved}" if s.form else (s.problem or "absent")
             cells.append(f"{where}; {agreement_cell(s)}")
-        lines.append(f"| {first.suite} | {os.path.basename(first.file)} | " + " | ".join(cells) + " |")
+        lines.append(f"| {first.site or first.suite} | {os.path.basename(first.file)} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -110,6 +129,7 @@ def as_text(reports):
     for label, statuses in reports:
         out.append(f"{label}:")
         for s in statuses:
-            out.append(f"  {s.suite:24} {s.form or '-':9} {agreement_cell(s)}"
+            out.append(f"  {s.site or s.suite:24} {s.form or '-':9} {agreement_cell(s)}"
+                       + (f"  (moved to {s.moved_to})" if s.moved_to else "")
                        + (f"  [{s.problem}: {s.detail}]" if s.problem else ""))
     return "\n".join(out) + "\n"

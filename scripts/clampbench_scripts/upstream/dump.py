@@ -59,10 +59,12 @@ def difference(what: str, ref, got: torch.Tensor):
             f"vLLM {ref_c[first].item()} vs port {got_c[first].item()}")
 
 
-def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict):
-    """Every way vLLM's outputs and inputs-after differ from what the port's variant dumped."""
+def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict, only=None):
+    """Every way vLLM's outputs and inputs-after differ from what the port's variant dumped
+    (of the names in `only`, when given)."""
     found = []
-    dumped = {o["name"]: o for o in variant["outputs"]}
+    dumped = {o["name"]: o for o in variant["outputs"] if only is None or o["name"] in only}
+    outputs = {name: t for name, t in outputs.items() if only is None or name in only}
     for name in sorted(set(outputs) | set(dumped)):
         if name not in dumped:
             found.append(f"output {name}: made by vLLM, not dumped by the port")
@@ -73,6 +75,8 @@ def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict
             if d:
                 found.append(d)
     for entry in variant["inputs_after"]:
+        if only is not None and entry["name"] not in only:
+            continue
         d = difference(f"input {entry['name']} after the call", inputs_after[entry["name"]],
                        load_tensor(dump_dir, entry))
         if d:

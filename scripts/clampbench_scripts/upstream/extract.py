@@ -67,13 +67,14 @@ def find_top_level(module: Module, name: str) -> ast.stmt:
     raise ExtractError(f"{module.relpath}: no top-level {name}")
 
 
-def with_dependencies(module: Module, names):
+def with_dependencies(module: Module, names, given=()):
     """The top-level definitions `names` plus every top-level definition of the same module
-    they use by name, transitively, in file order: a kernel's launcher brings its kernel."""
+    they use by name, transitively, in file order: a kernel's launcher brings its kernel.
+    Names in `given` are provided by the caller (stand-ins) and not taken from the module."""
     wanted, todo = set(), list(names)
     while todo:
         name = todo.pop()
-        if name in wanted:
+        if name in wanted or name in given:
             continue
         node = find_top_level(module, name)
         wanted.add(name)
@@ -92,6 +93,23 @@ def _defined_names(node):
 
 def _defines(module, name):
     return any(name in _defined_names(n) for n in module.tree.body)
+
+
+def stdlib_imports(module: Module):
+    """The module's top-level imports of the standard library (dataclass, inspect, ...): what
+    its code may use besides torch, numpy and vLLM."""
+    import sys
+    out = []
+    for node in module.tree.body:
+        if isinstance(node, ast.Import):
+            roots = {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots = {node.module.split(".")[0]}
+        else:
+            continue
+        if roots <= set(sys.stdlib_module_names) - {"__future__"}:
+            out.append(node)
+    return out
 
 
 def find_if(module: Module, scope: ast.AST, needle: str) -> ast.If:

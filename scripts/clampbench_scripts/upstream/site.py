@@ -3,7 +3,7 @@
 """What a site is to the upstream check: where its code lives in a release, which nodes hold
 its clamp line (for the form), and how to run it on a dumped case."""
 from dataclasses import dataclass
-from typing import Callable, Dict
+from typing import Callable, Dict, FrozenSet, Optional
 
 from .extract import clamp_calls
 
@@ -25,6 +25,20 @@ class Site:
     views: Dict[str, str] = None
     # vLLM's code for the site launches Triton kernels (run by Triton's interpreter on CPU)
     uses_triton: bool = False
+    # the report's name for the site (default: the suite's); a second site of one suite (the
+    # same code in a newer model) has its own
+    name: Optional[str] = None
+    # only some releases have it: absent is "not in this release", no problem
+    optional: bool = False
+    # the outputs and inputs-after compared with the port (default: all the port dumps)
+    compares: Optional[FrozenSet[str]] = None
+    # (outputs, inputs, params) -> {name: tensor}: what a release that rewrote the site into
+    # another layout is compared through, against the last release the port follows
+    semantics: Optional[Callable] = None
+
+    @property
+    def key(self):
+        return self.name or self.suite
 
     def clamp_lines(self, release):
         """(file name, [(form, first line, last line)]) of the site's clamp calls."""

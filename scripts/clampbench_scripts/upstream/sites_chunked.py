@@ -4,9 +4,11 @@
 
 vLLM hands part of this metadata on as Python lists (seq_tot, max_seq_lens, ...); the runners
 return them as lists, and the check compares their values with the port's tensors."""
+import numpy as np
 import torch
 
-from .extract import ExtractError, compile_code, compile_nodes, find_function, find_if, find_top_level, statements_between
+from .extract import ExtractError, compile_code, compile_nodes, find_if, find_top_level, statements_between
+from . import rewritten
 from .site import Site
 
 MLA = "vllm/model_executor/layers/attention/mla_attention.py"
@@ -25,16 +27,19 @@ class Captured:
 
 class PrefillMetadata:
     ChunkedContextMetadata = Captured
+    ContextChunk = Captured
 
 
 def _mla_code(release):
     """('function', module, fn) for the factored-out builder (0.27.0 on), or ('inline',
     module, [statements]) for the block inside MLACommonMetadataBuilder.build (0.25.0)."""
-    module = release.module(MLA)
     try:
-        return "function", module, find_function(module, ["build_mla_chunked_context_metadata"])[0]
-    except ExtractError:
-        build, _ = find_function(module, ["MLACommonMetadataBuilder.build"])
+        module, fn, _ = release.find(MLA, ["build_mla_chunked_context_metadata"])
+        return "function", module, fn
+    except ExtractError as exc:
+        if exc.kind != "missing":
+            raise
+        module, build, _ = release.find(MLA, ["MLACommonMetadataBuilder.build"])
         head = statements_between(module, build, "max_context_len_cpu", "num_prefills_with_context_cpu")
         return "inline", module, [*head, find_if(module, build, "max_context_len_cpu > 0")]
 
@@ -59,9 +64,13 @@ def _mla_outputs(md, dcp):
 
 def _bind_mla(release):
     kind, module, code = _mla_code(release)
-    ns = release.namespace(MLACommonPrefillMetadata=PrefillMetadata)
+    ns = release.namespace(MLACommonPrefillMetadata=PrefillMetadata, np=np, PIN_MEMORY=False)
     release.load(UTILS, ["get_dcp_local_seq_lens"], ns)
-    if kind == "function":
+    # 0.34.0 packs per-request chunks (plan_mla_context_chunks) and takes no num_prefills
+    chunks = kind == "function" and "num_prefills" not in {a.arg for a in code.args.kwonlyargs}
+    if chunks:
+        release.load(module.relpath, [code.name], ns)
+    elif kind == "function":
         compile_nodes(module, [code], ns)
     else:
         block = compile_code(module, code)
@@ -73,6 +82,15 @@ def _bind_mla(release):
                         chunked_prefill_workspace=None, dcp_world_size=ranks,
                         dcp_local_block_size=interleave, dcp_virtual_block_size=interleave * ranks)
         query_start_loc = torch.arange(lens.shape[0] + 1, dtype=torch.int32)  # not an output
+        if chunks:
+            with counted():
+                md = ns[code.name](
+                    context_lens_cpu=lens, prefill_query_start_loc_cpu=query_start_loc,
+                    chunked_prefill_workspace=None, chunked_prefill_workspace_size=MLA_WORKSPACE,
+                    block_size=MLA_BLOCK_SIZE, align_chunk_to_block=True, device=lens.device,
+                    dcp_world_size=ranks, dcp_local_block_size=interleave,
+                    dcp_virtual_block_size=interleave * ranks)
+            return {} if md is None else {"context_chunks": md.chunks}
         if kind == "function":
             with counted():
                 md = ns["build_mla_chunked_context_metadata"](
@@ -93,8 +111,7 @@ def _bind_mla(release):
 
 
 def _rocm_code(release):
-    module = release.module(ROCM)
-    build, _ = find_function(module, ["AiterFlashAttentionMetadataBuilder.build"])
+    module, build, _ = release.find(ROCM, ["AiterFlashAttentionMetadataBuilder.build"])
     return module, statements_between(module, build, "max_context_chunk", "chunk_context_metadata")
 
 
@@ -124,7 +141,8 @@ def _bind_rocm(release):
 SITES = [
     Site("mla_chunked_context", MLA,
          "build_mla_chunked_context_metadata (0.27.0 on); the `if max_context_len_cpu > 0:` block of "
-         "MLACommonMetadataBuilder.build before it", _locate_mla, _bind_mla),
+         "MLACommonMetadataBuilder.build before it", _locate_mla, _bind_mla,
+         semantics=rewritten.mla_context_rows),
     Site("rocm_aiter_fa_chunks", ROCM,
          "AiterFlashAttentionMetadataBuilder.build, extend path: `max_context_chunk = ...` through "
          "`chunk_context_metadata = ...`", _locate_rocm, _bind_rocm),

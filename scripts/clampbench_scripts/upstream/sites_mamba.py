@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """Sites 1a, 1b and 4: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
-from .extract import compile_code, compile_nodes, find_function, find_if
+from .extract import compile_code, compile_nodes, find_if
 from .release import Stand
 from .site import Site
 
@@ -11,8 +11,8 @@ BUILDER = "BaseMambaAttentionMetadataBuilder"
 
 
 def _prefix_fn(release):
-    module = release.module(MAMBA_ATTN)
-    return module, find_function(module, [f"{BUILDER}._compute_prefix_caching_block_indices"])[0]
+    module, fn, _ = release.find(MAMBA_ATTN, [f"{BUILDER}._compute_prefix_caching_block_indices"])
+    return module, fn
 
 
 def _locate_prefix(release):
@@ -38,8 +38,7 @@ def _bind_prefix(release):
 
 
 def _fallback_block(release):
-    module = release.module(MAMBA_ATTN)
-    fn, _ = find_function(module, [f"{BUILDER}._compute_common_metadata"])
+    module, fn, _ = release.find(MAMBA_ATTN, [f"{BUILDER}._compute_common_metadata"])
     return module, find_if(module, fn, "prev_last_scheduled_idx is not None")
 
 
@@ -62,8 +61,8 @@ def _bind_fallback(release):
 
 
 def _table_fn(release):
-    module = release.module(UTILS)
-    return module, find_function(module, ["mamba_get_block_table_tensor"])[0]
+    module, fn, _ = release.find(UTILS, ["mamba_get_block_table_tensor"])
+    return module, fn
 
 
 def _locate_table(release):

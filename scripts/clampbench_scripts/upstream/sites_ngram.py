@@ -3,7 +3,7 @@
 """Site 2: the GPU n-gram proposer (vllm/v1/spec_decode/ngram_proposer_gpu.py)."""
 import contextlib
 
-from .extract import compile_nodes, find_function
+from .extract import compile_nodes
 from .release import Stand
 from .site import Site
 
@@ -16,8 +16,8 @@ NGRAM_VOCAB = 32
 
 
 def _method(release, qualname):
-    module = release.module(NGRAM)
-    return module, find_function(module, [qualname])[0]
+    module, fn, _ = release.find(NGRAM, [qualname])
+    return module, fn
 
 
 def _locator(qualname):

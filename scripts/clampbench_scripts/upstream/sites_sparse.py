@@ -10,6 +10,8 @@ Triton kernel) from the table as that line left it. Both kernels run in Triton's
 0.27.0 also narrowed the C128A rows to `active_topk_width` and packed them; the port keeps
 0.25.0's layout (docs/vllm-sites.md), so a packed result is laid out again as 0.25.0's, with
 -1 in the columns 0.27.0 no longer writes: any other value there in the port is a difference."""
+import ast
+
 import numpy as np
 import torch
 
@@ -19,6 +21,7 @@ from .site import Site
 from .sites_chunked import Captured
 
 SPARSE = "vllm/models/deepseek_v4/sparse_mla.py"
+SPARSE_V41 = "vllm/models/deepseek_v41/sparse_mla.py"
 COMPRESSOR = "vllm/v1/attention/backends/mla/compressor_utils.py"
 UTILS = "vllm/v1/attention/backends/utils.py"
 BACKEND = "vllm/v1/attention/backend.py"
@@ -27,24 +30,28 @@ KV_BLOCK_SIZE = 256  # cache_config.block_size: the only kernel block size the b
 C128A = ("c128a_global_decode_buffer", "c128a_decode_lens_buffer", "c128a_prefill_buffer")
 
 
-def _build(release):
-    module = release.module(SPARSE)
-    return (module, *find_function(module, [f"{b}.build" for b in BUILDERS]))
+def _build(release, relpath):
+    # DeepSeek V4.1's builder has V4's class names: a V4.1 site is V4.1's file or nothing
+    return release.find(relpath, [f"{b}.build" for b in BUILDERS], follow=relpath == SPARSE)
 
 
-def _locate(release):
-    module, fn, _ = _build(release)
-    return module, [fn]
+def _locator(relpath):
+    def locate(release):
+        module, fn, _ = _build(release, relpath)
+        return module, [fn]
+    return locate
 
 
-def _builder_class(release):
-    module, build, owner = _build(release)
-    c128a, _ = find_function(module, [f"{owner}._build_c128a_metadata"])
+def _builder_class(release, relpath):
+    module, build, owner = _build(release, relpath)
     ns = release.namespace(triton=True, DeepseekV4FlashMLAMetadata=Captured)
     release.load(COMPRESSOR, ["get_compressed_slot_mapping"], ns)
-    release.load(SPARSE, ["build_c128a_topk_metadata", "_C128A_TOPK_ALIGNMENT"], ns)
-    release.load(UTILS, ["split_decodes_and_prefills"], ns)
-    compile_nodes(module, [build, c128a], ns, class_name=owner)
+    nodes = [build]
+    if any(isinstance(n, ast.Attribute) and n.attr == "_build_c128a_metadata" for n in ast.walk(build)):
+        nodes.append(find_function(module, [f"{owner}._build_c128a_metadata"])[0])
+        release.load(module.relpath, ["build_c128a_topk_metadata", "_C128A_TOPK_ALIGNMENT"], ns)
+        release.load(UTILS, ["split_decodes_and_prefills"], ns)
+    compile_nodes(module, nodes, ns, class_name=owner)
     backend = release.module(BACKEND)
     to_req, _ = find_function(backend, ["CommonAttentionMetadata.token_to_req_indices"])
     # np_to_pinned_tensor (vllm.utils.torch_utils) pins a numpy array's tensor: pinning needs
@@ -65,8 +72,12 @@ def _unpack(packed, buffer_before):
     return out
 
 
-def _bind(release):
-    builder_cls, cm_cls = _builder_class(release)
+def _binder(relpath):
+    return lambda release: _bind(release, relpath)
+
+
+def _bind(release, relpath):
+    builder_cls, cm_cls = _builder_class(release, relpath)
 
     def run(params, inputs, counted):
         ratio, qsl = params["ratio"], inputs["query_start_loc"]
@@ -75,7 +86,9 @@ def _bind(release):
         builder = builder_cls.__new__(builder_cls)
         builder.__dict__.update(
             compress_ratio=ratio, topk_tokens=0, reorder_batch_threshold=1, c128a_max_compressed=width,
-            kv_cache_spec=Stand(block_size=KV_BLOCK_SIZE, storage_block_size=KV_BLOCK_SIZE // ratio),
+            pcp_size=1, pcp_rank=0,  # no prefill context parallelism (0.34.0's deepseek_v41)
+            kv_cache_spec=Stand(block_size=KV_BLOCK_SIZE, storage_block_size=KV_BLOCK_SIZE // ratio,
+                                num_states=KV_BLOCK_SIZE // ratio, tokens_per_state=ratio),
             req_id_per_token_buffer=inputs["req_id_per_token_buffer"],
             compressed_slot_mapping_buffer=inputs["compressed_slot_mapping"],
             **{name: inputs[name] for name in C128A})
@@ -87,7 +100,8 @@ def _bind(release):
                     _token_to_req_indices_cache=None, is_prefilling=None)
         with counted():
             md = builder.build(0, cm)
-        decode, prefill = md.c128a_global_decode_topk_indices, md.c128a_prefill_topk_indices
+        decode = getattr(md, "c128a_global_decode_topk_indices", None)
+        prefill = getattr(md, "c128a_prefill_topk_indices", None)
         packed = decode is not None and decode.shape[-1] < width or prefill is not None and prefill.shape[-1] < width
         if packed:  # 0.27.0's layout, laid out as 0.25.0's (module docstring)
             inputs["c128a_global_decode_buffer"] = _unpack(decode, before["c128a_global_decode_buffer"])
@@ -97,11 +111,23 @@ def _bind(release):
         return {"compressed_slot_mapping": inputs["compressed_slot_mapping"],
                 "req_id_per_token": md.req_id_per_token,
                 "c128a_global_decode_topk_indices": decode,
-                "c128a_decode_topk_lens": md.c128a_decode_topk_lens,
+                "c128a_decode_topk_lens": getattr(md, "c128a_decode_topk_lens", None),
                 "c128a_prefill_topk_indices": prefill}
     return run
 
 
-SITES = [Site("sparse_mla_slot_mapping", SPARSE,
-              "DeepseekV4FlashMLAMetadataBuilder.build (request index, compressed slot mapping, C128A top-k "
-              "metadata)", _locate, _bind, views={"block_table": "block_table_base"}, uses_triton=True)]
+SITES = [
+    Site("sparse_mla_slot_mapping", SPARSE,
+         "DeepseekV4FlashMLAMetadataBuilder.build (request index, compressed slot mapping, C128A top-k "
+         "metadata); DeepseekV4SparseMLAMetadataBuilder.build from 0.33.0", _locator(SPARSE), _binder(SPARSE),
+         views={"block_table": "block_table_base"}, uses_triton=True),
+    # The same clamp_ in DeepSeek V4.1's builder (0.34.0 on): no C128A metadata, so only the
+    # request index, the compressed slot mapping and the shared table after the call compare.
+    Site("sparse_mla_slot_mapping", SPARSE_V41,
+         "DeepseekV4SparseMLAMetadataBuilder.build of DeepSeek V4.1 (request index, compressed slot mapping), "
+         "on the sparse-MLA suite's inputs", _locator(SPARSE_V41), _binder(SPARSE_V41),
+         views={"block_table": "block_table_base"}, uses_triton=True, name="sparse_mla_slot_mapping@deepseek_v41",
+         optional=True, compares=frozenset({"compressed_slot_mapping", "req_id_per_token", "block_table",
+                                            "block_table_base", "query_start_loc", "seq_lens", "positions",
+                                            "slot_mapping", "req_id_per_token_buffer"})),
+]

@@ -21,8 +21,8 @@ OVERRIDE = "Step3p5MTPProposer._update_positions_dependent_metadata"
 
 
 def _override(release):
-    module = release.module(STEP3P5)
-    return module, find_function(module, [OVERRIDE])[0]
+    module, fn, _ = release.find(STEP3P5, [OVERRIDE])
+    return module, fn
 
 
 def _locate(release):
@@ -33,8 +33,7 @@ def _locate(release):
 def _proposer_class(release):
     ns = release.namespace(triton=True)
     release.load(SPEC_UTILS, ["PADDING_SLOT_ID", "eagle_step_update_slot_mapping_and_metadata"], ns)
-    base_module = release.module(BASE)
-    base_fn, base_owner = find_function(base_module, ["LLMBaseProposer._update_positions_dependent_metadata",
+    base_module, base_fn, base_owner = release.find(BASE, ["LLMBaseProposer._update_positions_dependent_metadata",
                                                       "SpecDecodeBaseProposer._update_positions_dependent_metadata",
                                                       "EagleProposer._update_positions_dependent_metadata"])
     compile_nodes(base_module, [base_fn], ns, class_name="EagleProposer")

@@ -12,6 +12,8 @@ from pathlib import Path
 # The releases either side of vLLM pull request #48143 (clamp -> clamp_).
 BEFORE_PR = "0.25.0"
 AFTER_PR = "0.27.0"
+# The newest release the tests hold the tool to (every site it still has runs there).
+NEWEST_CHECKED = "0.34.0"
 VERSION_RE = re.compile(r"^[0-9]+(\.[0-9]+)*([a-z]+[0-9]*)?(\.post[0-9]+)?$")
 
 
@@ -35,6 +37,10 @@ class WheelSource:
     def read(self, relpath: str):
         return self._zip.read(relpath).decode("utf-8") if relpath in self._names else None
 
+    def python_files(self):
+        """Every vllm/**/*.py of the wheel, sorted."""
+        return sorted(n for n in self._names if n.startswith("vllm/") and n.endswith(".py"))
+
 
 class DirSource:
     """A vLLM checkout or unpacked wheel: DIR/vllm/... must exist."""
@@ -50,6 +56,11 @@ class DirSource:
     def read(self, relpath: str):
         path = self.root / relpath
         return path.read_text(encoding="utf-8") if path.is_file() else None
+
+    def python_files(self):
+        """Every vllm/**/*.py of the tree, sorted."""
+        return sorted(p.relative_to(self.root).as_posix() for p in (self.root / "vllm").rglob("*.py")
+                      if p.is_file())
 
 
 def pip_command():

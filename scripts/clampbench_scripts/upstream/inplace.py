@@ -1,0 +1,127 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The in-place tensor writes of one function (`*_()` methods, `out=` arguments, sliced stores
+`t[a:b] = v`), each with the origin of the tensor written (dataflow.py). Not listed: `x += y`
+on a plain name (an int and a tensor look alike without types) and masked stores `t[m] = v`
+(a dict's `d[k] = v` looks the same)."""
+import ast
+from dataclasses import dataclass
+
+from .dataflow import FunctionFlow, Origin, derived_from, is_inplace_method, strongest
+
+
+@dataclass(frozen=True)
+class Write:
+    line: int
+    op: str  # "clamp_", "copy_", "out=", "[]=", ...
+    receiver: str  # the written expression, as vLLM spells it
+    origin: Origin
+
+
+def _calls(node):
+    """The calls inside one expression or simple statement (not in nested defs), in source order."""
+    found = [n for n in _walk_no_defs(node) if isinstance(n, ast.Call)]
+    return sorted(found, key=lambda n: (n.lineno, n.col_offset))
+
+
+def _walk_no_defs(node):
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            yield from _walk_no_defs(child)
+
+
+def _tensor_index(node: ast.Subscript) -> bool:
+    """t[a:b] = v or t[i, j] = v: tensor-style indexing, not a dict's d[key] = v."""
+    return isinstance(node.slice, (ast.Slice, ast.Tuple)) or any(
+        isinstance(n, ast.Slice) for n in ast.walk(node.slice))
+
+
+def writes(fn: ast.FunctionDef):
+    """[Write] of `fn`: in-place method calls, out= arguments and sliced stores whose tensor
+    has an origin, statement by statement (a statement's writes before its bindings)."""
+    flow, found = FunctionFlow(fn), []
+
+    def record(line, op, receiver):
+        origin = flow.origin(receiver)
+        if origin is not None and not origin.is_cm_object:
+            found.append(Write(line, op, ast.unparse(receiver), origin))
+
+    def filled(target, values):
+        """A fresh tensor written from an origin's data (torch.add(x, out=y), y.copy_(x))
+        comes from that origin from here on."""
+        base = target
+        while isinstance(base, (ast.Subscript, ast.Attribute)):
+            base = base.value
+        if isinstance(base, ast.Name) and base.id != "self" and base.id not in flow.env:
+            origin = derived_from(strongest(flow.origin(v) for v in values))
+            if origin is not None:
+                flow.bind(base, origin)
+
+    def record_calls(node):
+        for call in _calls(node):
+            if isinstance(call.func, ast.Attribute) and is_inplace_method(call.func.attr):
+                record(call.lineno, call.func.attr, call.func.value)
+                filled(call.func.value, [*call.args, *(k.value for k in call.keywords)])
+            for k in call.keywords:
+                if k.arg == "out" and not (isinstance(k.value, ast.Constant) and k.value.value is None):
+                    record(call.lineno, "out=", k.value)
+                    filled(k.value, [*call.args, *(kw.value for kw in call.keywords if kw.arg != "out")])
+
+    def statement(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if node.value is not None:
+                record_calls(node.value)
+            for t in targets:
+                if isinstance(t, ast.Subscript) and _tensor_index(t):
+                    record(node.lineno, "[]=", t.value)
+                    if node.value is not None:
+                        filled(t.value, [node.value])
+            if node.value is not None:
+                origin = flow.origin(node.value)
+                for t in targets:
+                    flow.bind(t, origin)
+            return
+        if isinstance(node, ast.AugAssign):
+            record_calls(node.value)
+            if isinstance(node.target, ast.Subscript) and _tensor_index(node.target):
+                record(node.lineno, "[]" + _OPS.get(type(node.op), "?") + "=", node.target.value)
+            return
+        headers = {ast.If: ["test"], ast.While: ["test"], ast.For: ["iter"], ast.AsyncFor: ["iter"],
+                   ast.With: [], ast.AsyncWith: [], ast.Try: [], ast.Match: ["subject"]}
+        if type(node) not in headers and not hasattr(node, "body"):
+            record_calls(node)  # Expr, Return, Assert, ...
+            for named in (n for n in _walk_no_defs(node) if isinstance(n, ast.NamedExpr)):
+                flow.bind(named.target, flow.origin(named.value))
+            return
+        for field in headers.get(type(node), []):
+            record_calls(getattr(node, field))
+        for named in (n for f in headers.get(type(node), []) for n in _walk_no_defs(getattr(node, f))
+                      if isinstance(n, ast.NamedExpr)):
+            flow.bind(named.target, flow.origin(named.value))
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            flow.bind(node.target, flow.origin(node.iter))
+        for item in getattr(node, "items", []):
+            record_calls(item.context_expr)
+            if item.optional_vars is not None:
+                flow.bind(item.optional_vars, flow.origin(item.context_expr))
+        for block in ("body", "orelse", "finalbody"):
+            for child in getattr(node, block, []):
+                statement(child)
+        for handler in getattr(node, "handlers", []):
+            for child in handler.body:
+                statement(child)
+        for case in getattr(node, "cases", []):
+            for child in case.body:
+                statement(child)
+
+    for stmt in fn.body:
+        statement(stmt)
+    return found
+
+
+_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+        ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}

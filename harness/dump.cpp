@@ -33,7 +33,10 @@ std::string dump_dir_name(const std::string& label) {
 
 Dump::Dump(std::string target, bool force, nlohmann::json header)
     : target_(std::move(target)), force_(force), manifest_(std::move(header)) {
-  tmp_ = temp_sibling_template(resolve_output(target_), "dump");
+  const fs::path target_path = resolve_output(target_);
+  std::error_code ec;
+  if (!target_path.parent_path().empty()) fs::create_directories(target_path.parent_path(), ec);
+  tmp_ = temp_sibling_template(target_path, "dump");
   if (::mkdtemp(tmp_.data()) == nullptr)
     throw std::runtime_error(fmt::format("cannot make a directory beside '{}': {}", target_, std::strerror(errno)));
   manifest_["schema_version"] = kSchemaVersion;

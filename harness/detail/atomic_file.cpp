@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// write_file_atomically / check_writable of results_writer.h: a sibling temporary file made
+// write_file_atomically of results_writer.h: a sibling temporary file made
 // with mkstemp (a fresh name, so two runs never share one), fully written, then rename(2) --
 // atomic within one file system. The write goes through a symlink to the file it names.
 
@@ -42,6 +42,8 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   struct stat st {};
   const bool exists = ::stat(target.c_str(), &st) == 0;
   if (exists && !S_ISREG(st.st_mode)) throw std::runtime_error(fmt::format("'{}' is not a regular file", path));
+  std::error_code ec;
+  if (!target.parent_path().empty()) std::filesystem::create_directories(target.parent_path(), ec);
   std::string tmp = temp_sibling_template(target, "tmp");
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) fail(-1, "", fmt::format("cannot create a temporary file next to '{}'", path));
@@ -56,7 +58,5 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   if (::close(fd) != 0) fail(-1, tmp, fmt::format("cannot write '{}'", path));
   if (std::rename(tmp.c_str(), target.c_str()) != 0) fail(-1, tmp, fmt::format("cannot rename '{}' to '{}'", tmp, path));
 }
-
-std::string check_writable(const std::string& path) { return check_output_file(path); }
 
 }  // namespace clampbench

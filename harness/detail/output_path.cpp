@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -34,19 +35,32 @@ fs::path directory_of(const fs::path& target) {
   return dir.empty() ? fs::path(".") : dir;
 }
 
-// Creates `dir` when missing and proves this process can make (and remove) a file in it.
+// Proves this process can make a file in `dir`, by making one (and the directories still
+// missing); then removes all it made: a refused or failed run leaves nothing behind.
 std::string check_directory_takes_files(const fs::path& dir) {
   std::error_code ec;
-  if (!fs::exists(dir, ec)) {
-    fs::create_directories(dir, ec);
-    if (ec) return fmt::format("cannot create directory '{}': {}", dir.string(), ec.message());
+  std::vector<fs::path> made;  // missing directories, deepest first
+  for (fs::path d = dir; !d.empty() && !fs::exists(d, ec) && d != d.parent_path(); d = d.parent_path()) made.push_back(d);
+  auto remove_made = [&made] {
+    for (const auto& d : made) ::rmdir(d.c_str());
+  };
+  for (auto it = made.rbegin(); it != made.rend(); ++it) {
+    if (::mkdir(it->c_str(), 0777) != 0) {
+      const std::string why = fmt::format("cannot create directory '{}': {}", it->string(), std::strerror(errno));
+      made.erase(made.begin(), std::next(it).base() + 1);  // keep only those made so far
+      remove_made();
+      return why;
+    }
   }
-  if (!fs::is_directory(dir, ec)) return fmt::format("'{}' is not a directory", dir.string());
   std::string probe = (dir / ".clampbench.probe.XXXXXX").string();
   const int fd = ::mkstemp(probe.data());
-  if (fd < 0) return fmt::format("cannot write in directory '{}': {}", dir.string(), std::strerror(errno));
-  ::close(fd);
-  ::unlink(probe.c_str());
+  const int err = errno;
+  if (fd >= 0) {
+    ::close(fd);
+    ::unlink(probe.c_str());
+  }
+  remove_made();
+  if (fd < 0) return fmt::format("cannot write in directory '{}': {}", dir.string(), std::strerror(err));
   return {};
 }
 

@@ -16,11 +16,11 @@ namespace clampbench {
 std::filesystem::path resolve_output(const std::string& path);
 
 // "" when `path` can take a file written atomically (a regular file or nothing there, in a
-// directory this process can write, created when missing); else the reason, for one line.
+// directory this process can write or create); else the reason, for one line. Makes nothing.
 std::string check_output_file(const std::string& path);
 
 // "" when `path` can take a directory renamed into place: nothing there, an empty directory,
-// or with `force` any directory; else the reason. Creates the parent when missing.
+// or with `force` any directory; else the reason. Makes nothing.
 std::string check_output_dir(const std::string& path, bool force);
 
 // "" when `path` is a regular file to read (or nothing is there: the reader says so); else

@@ -7,20 +7,33 @@
 
 namespace clampbench {
 
-ResultsFile::ResultsFile(const RunConfig& config, nlohmann::json environment, ResumedRun resumed, std::size_t planned)
-    : config_(config), environment_(std::move(environment)), resumed_(std::move(resumed)), planned_(planned) {}
+namespace {
+// Stands in for the cases while the rest of the document is serialized.
+constexpr const char* kCasesMark = "\u0001cases\u0001";
+}  // namespace
 
-nlohmann::json ResultsFile::case_doc(const CaseResult& c) const {
-  nlohmann::json j = case_json(c);
-  if (!config_.trace)  // the results carry traces only when asked: they can be long
-    for (auto& v : j["variants"]) v.erase("allocation_trace");
-  return j;
+ResultsFile::ResultsFile(const RunConfig& config, nlohmann::json environment, ResumedRun resumed, std::size_t planned)
+    : config_(config), environment_(std::move(environment)), resumed_(std::move(resumed)), planned_(planned) {
+  for (const auto& c : resumed_.cases) resumed_texts_.push_back(case_text(c));
 }
 
-void ResultsFile::add(const CaseResult& c) { case_docs_.push_back(case_doc(c)); }
+// The case as dump(2) writes an element of the top-level "cases" array: indented by 4.
+std::string ResultsFile::case_text(nlohmann::json c) const {
+  if (!config_.trace)  // the results carry traces only when asked: they can be long
+    for (auto& v : c["variants"]) v.erase("allocation_trace");
+  const std::string text = c.dump(2);
+  std::string out = "    ";
+  for (char ch : text) {
+    out += ch;
+    if (ch == '\n') out += "    ";
+  }
+  return out;
+}
+
+void ResultsFile::add(const CaseResult& c) { case_texts_.push_back(case_text(case_json(c))); }
 
 void ResultsFile::refresh(const std::vector<CaseResult>& cases) {
-  case_docs_.clear();
+  case_texts_.clear();
   for (const auto& c : cases) add(c);
 }
 
@@ -28,9 +41,7 @@ nlohmann::json ResultsFile::write(const std::vector<CaseResult>& cases, const st
                                   Stage stage, int signo) {
   const Outcome outcome = compute_outcome(cases, internal_errors);
   nlohmann::json doc = results_json(config_, environment_, {}, outcome);  // the frame, as the writer makes it
-  nlohmann::json& all = doc["cases"];
-  for (const auto& c : resumed_.cases) all.push_back(c);
-  for (const auto& c : case_docs_) all.push_back(c);
+  doc["cases"] = kCasesMark;
   doc["summary"] = resumed_.path.empty() ? summary_json(cases) : merge_summaries(resumed_.summary, summary_json(cases));
   nlohmann::json& o = doc["outcome"];
   if (!resumed_.path.empty()) o = merge_outcomes(resumed_.outcome, o);
@@ -42,7 +53,14 @@ nlohmann::json ResultsFile::write(const std::vector<CaseResult>& cases, const st
     o["signal"] = stage == Stage::Interrupted ? nlohmann::json(interrupt_signal_name(signo)) : nlohmann::json(nullptr);
   }
   o["cases_planned"] = planned_;
-  write_file_atomically(config_.out, doc.dump(2) + "\n");
+  std::string text = doc.dump(2) + "\n";
+  std::string array = "[";
+  for (const auto* texts : {&resumed_texts_, &case_texts_})
+    for (const auto& t : *texts) array += (array.size() > 1 ? ",\n" : "\n") + t;
+  array += array.size() > 1 ? "\n  ]" : "]";
+  const std::string mark = nlohmann::json(kCasesMark).dump();
+  text.replace(text.find(mark), mark.size(), array);
+  write_file_atomically(config_.out, text);
   return o;
 }
 

@@ -38,12 +38,14 @@ class ResultsFile {
                        Stage stage, int signo = 0);
 
  private:
-  nlohmann::json case_doc(const CaseResult& c) const;
+  std::string case_text(nlohmann::json c) const;
   const RunConfig& config_;
   nlohmann::json environment_;
   ResumedRun resumed_;
   std::size_t planned_;
-  std::vector<nlohmann::json> case_docs_;  // this process's cases
+  // Every case serialized once, as it appears in the file: a write after each case then
+  // costs the copy of the text, not the serializing of the whole run again.
+  std::vector<std::string> resumed_texts_, case_texts_;
 };
 
 }  // namespace clampbench

@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 // What a non-regular file is, for the one-line refusal.
 const char* kind_of(mode_t mode) {
+  if (S_ISREG(mode)) return "a regular file";
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a FIFO";
   if (S_ISCHR(mode)) return "a character device";

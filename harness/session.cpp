@@ -19,9 +19,9 @@
 #include "harness/detail/gpu_clocks.h"
 #include "harness/detail/interrupt.h"
 #include "harness/detail/results_file.h"
+#include "harness/detail/run_dump.h"
 #include "harness/detail/run_eta.h"
 #include "harness/detail/machine_load.h"
-#include "harness/dump.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/child_process.h"
 #include "harness/outcome.h"
@@ -57,33 +57,19 @@ void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cas
       << std::endl;
 }
 
-// One case into the dump; a failed write (a full disk) drops the whole dump at once, which
-// frees its space for the results file, and the run goes on without it.
-void dump_case(std::optional<Dump>& dump, const Suite& s, const ParamPoint& p, const CaseResult& c, Runner& runner,
-               const RunConfig& config, std::vector<std::string>& internal_errors, std::ostream& log) {
+// --benchmark_out and --trace-out, before the results, which record a failure of either.
+void write_side_outputs(const RunConfig& config, TimingSession* timing, const std::vector<CaseResult>& cases,
+                        std::vector<std::string>& internal_errors) {
   try {
-    // Inputs are made again from the seed: the generator is deterministic.
-    CaseData inputs = s.make_inputs(p, config.seed, runner.case_device(s));
-    std::vector<HostTensor> snaps;
-    for (const auto& b : inputs.buffers) snaps.push_back(host_view(b.tensor));
-    dump->add_case(c, inputs, snaps);
+    if (timing) timing->finish();
   } catch (const std::exception& e) {
-    internal_errors.push_back(fmt::format("--dump: {} not written: {}", config.dump_dir, e.what()));
-    log << "clampbench: error: " << internal_errors.back() << "; the run goes on without it" << std::endl;
-    dump.reset();
+    internal_errors.push_back(e.what());
   }
-}
-
-// Renames the finished dump into place; an interrupted run drops it (a dump is whole or absent).
-void finish_dump(std::optional<Dump>& dump, const RunConfig& config, std::vector<std::string>& internal_errors) {
-  if (!dump) return;
-  if (interrupt_signal()) return dump.reset();
   try {
-    dump->finish();
+    if (!config.trace_out.empty()) write_file_atomically(config.trace_out, chrome_trace(cases).dump() + "\n");
   } catch (const std::exception& e) {
-    internal_errors.push_back(fmt::format("--dump: {} not written: {}", config.dump_dir, e.what()));
+    internal_errors.push_back(fmt::format("--trace-out: {}", e.what()));
   }
-  dump.reset();
 }
 
 std::string closing_line(const nlohmann::json& outcome, std::size_t ran, std::size_t resumed, const std::string& out,
@@ -99,7 +85,6 @@ std::string closing_line(const nlohmann::json& outcome, std::size_t ran, std::si
 
 int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
                 const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
-  const InterruptWatch watch;
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds_since_start = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   nlohmann::json environment = detail::environment_json(config);
@@ -124,18 +109,13 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     runner.set_instruction_counter(perf_counter.get());
   }
   std::vector<std::string> internal_errors;
-  std::optional<Dump> dump;
-  if (!config.dump_dir.empty())
-    dump.emplace(config.dump_dir, config.force,
-                 nlohmann::json{{"seed", config.seed}, {"git_commit", environment["git_commit"]},
-                                {"clampbench_version", environment["clampbench_version"]},
-                                {"size_set", environment["size_set"]}, {"backend", environment["backend"]}});
+  const InterruptWatch watch;  // from here on a signal ends the run in order
+  RunDump dump(config, environment);
 
-  std::size_t planned = 0, to_run = 0;
+  std::size_t planned = 0;
   std::vector<std::vector<ParamPoint>> points;  // --axis and --case apply to every pass
   for (const Suite* s : suites) planned += points.emplace_back(selected_points(*s, config)).size();
-  to_run = planned - resumed.case_ids.size();
-  const std::size_t already = resumed.case_ids.size();
+  const std::size_t already = resumed.case_ids.size(), to_run = planned - already;
   ResultsFile results(config, environment, std::move(resumed), planned);
   const ResumedRun& done_before = results.resumed();
   std::vector<CaseResult> cases;
@@ -146,7 +126,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
       if (interrupt_signal()) break;
       if (done_before.case_ids.count(s->name + "/" + p.label())) continue;
       CaseResult c = runner.run_case(*s, p);
-      if (dump) dump_case(dump, *s, p, c, runner, config, internal_errors, log);
+      dump.add(*s, p, c, runner, internal_errors, log);
       for (auto& v : c.variants) release_tensors(v);  // kept for the dump only; keep memory flat
 #if defined(__GLIBC__)
       // Hand the freed heap back between cases: glibc raises its mmap threshold after freeing
@@ -167,25 +147,12 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
       }
     }
   }
-  finish_dump(dump, config, internal_errors);
+  dump.finish(internal_errors);
   if (config.instruction_method == InstructionMethod::Callgrind && !interrupt_signal() && !cases.empty()) {
     count_under_callgrind(config, cases, internal_errors, log);
     results.refresh(cases);
   }
-  if (timing) {
-    try {
-      timing->finish();
-    } catch (const std::exception& e) {
-      internal_errors.push_back(e.what());
-    }
-  }
-  if (!config.trace_out.empty()) {
-    try {
-      write_file_atomically(config.trace_out, chrome_trace(cases).dump() + "\n");
-    } catch (const std::exception& e) {
-      internal_errors.push_back(fmt::format("--trace-out: {}", e.what()));
-    }
-  }
+  write_side_outputs(config, timing, cases, internal_errors);
   environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
   if (config.use_cuda) environment["gpu_clocks"] = {{"start", clocks_at_start}, {"end", detail::gpu_clocks_json(bus_id)}};
   results.environment() = environment;

@@ -51,8 +51,8 @@ nlohmann::json ResultsFile::write(const std::vector<CaseResult>& cases, const st
     o["status"] = "interrupted";
     o["exit_code"] = stage == Stage::Interrupted ? nlohmann::json(128 + signo) : nlohmann::json(nullptr);
     o["signal"] = stage == Stage::Interrupted ? nlohmann::json(interrupt_signal_name(signo)) : nlohmann::json(nullptr);
+    o["cases_planned"] = planned_;
   }
-  o["cases_planned"] = planned_;
   std::string text = doc.dump(2) + "\n";
   std::string array = "[";
   for (const auto* texts : {&resumed_texts_, &case_texts_})

@@ -39,7 +39,10 @@ void validate_run_outputs(const RunConfig& c, const std::string& expectations_pa
     for (const auto& [in_flag, in_path] : inputs)
       if (same_output(path, in_path) && !(flag == "--out" && in_flag == "--resume"))
         throw UsageError(fmt::format("{} '{}' is the {} file", flag, path, in_flag));
-  if (c.dump_dir.empty()) return;
+  if (c.dump_dir.empty()) {
+    if (c.force) throw UsageError("--force applies to --dump only (it lets a dump replace an earlier one)");
+    return;
+  }
   if (std::string why = check_output_dir(c.dump_dir, c.force); !why.empty()) throw UsageError("--dump: " + why);
   std::error_code ec;
   const auto dump = resolve_output(c.dump_dir);

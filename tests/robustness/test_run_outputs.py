@@ -237,3 +237,8 @@ def test_concurrent_runs_into_one_dump_never_mix(clampbench, tmp_path, force):
         # dropped at the rename (3); its results are written either way.
         assert sorted(codes)[0] == 0 and sorted(codes)[1] in (2, 3), errors
     assert sorted(n for n in entries(tmp_path) if n.startswith(".")) == []
+
+
+def test_force_without_dump_is_refused(clampbench, tmp_path):
+    assert "--force" in refused_before_work(clampbench("run", *QUICK, "--out", tmp_path / "r.json", "--force"))
+    assert entries(tmp_path) == []

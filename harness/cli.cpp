@@ -2,14 +2,20 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/cli.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "harness/case_filter.h"
+#include "harness/detail/environment.h"
+#include "harness/detail/output_path.h"
+#include "harness/detail/resume.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
@@ -45,9 +51,17 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
     list_tests(config, selected, out);
     return kExitOk;
   }
+  ResumedRun resumed;
+  if (!config.resume_path.empty()) {
+    std::set<std::string> ids;
+    for (const Suite* s : selected)
+      for (const auto& p : selected_points(*s, config)) ids.insert(s->name + "/" + p.label());
+    resumed = load_resumed_run(config.resume_path, detail::environment_json(config), ids);
+  }
   Expectations expectations;
   try {
     const std::string path = config.expectations_path.empty() ? default_expectations_path() : config.expectations_path;
+    if (std::string why = check_input_file(path); !why.empty()) throw UsageError("--expectations: " + why);
     expectations = Expectations::load(path, suites);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -60,12 +74,11 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
       throw UsageError(e.what());
     }
   }
-  return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err);
+  return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err, std::move(resumed));
 }
-}  // namespace
 
-int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
-            const std::string& self_exe) {
+int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
+                     const std::string& self_exe) {
   std::vector<std::string> all(argv, argv + argc);
   std::vector<std::string> rest(all.begin() + (argc > 0 ? 1 : 0), all.end());
   try {
@@ -112,6 +125,20 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
     err << "clampbench: internal error: " << e.what() << std::endl;
     return kExitInternal;
   }
+}
+
+}  // namespace
+
+// What a command printed must have reached stdout: a full disk or a closed pipe makes the
+// command fail (exit 3), never exit 0 with its output cut short.
+int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
+            const std::string& self_exe) {
+  const int code = run_command_line(argc, argv, suites, out, err, self_exe);
+  errno = 0;
+  out.flush();
+  if (out || code == kExitUsage || code == kExitInternal) return code;
+  err << "clampbench: cannot write to stdout" << (errno ? std::string(": ") + std::strerror(errno) : "") << std::endl;
+  return code > kExitInternal ? code : kExitInternal;  // an interrupted run keeps its 130/143
 }
 
 int run_cli(int argc, char** argv) {

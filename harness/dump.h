@@ -4,6 +4,9 @@
 // --dump DIR: every case's inputs (as made), every variant's outputs and the persistent
 // inputs as each variant left them, as .npy files, with DIR/manifest.json listing them
 // (layout in results/SCHEMA.md), so a case can be reproduced in Python.
+// The files go to a fresh temporary directory beside DIR, which is renamed into place only
+// when the manifest is written: a reader never sees half a dump, and two runs dumping to one
+// DIR never mix (the later one fails, or with --force replaces the earlier one whole).
 
 #include <string>
 #include <vector>
@@ -16,15 +19,26 @@ namespace clampbench {
 
 class Dump {
  public:
-  explicit Dump(std::string dir);  // the directory must exist (the CLI creates it)
+  // `target` passed check_output_dir; `header` (seed, git commit...) opens the manifest.
+  // Throws std::runtime_error when the temporary directory cannot be made.
+  Dump(std::string target, bool force, nlohmann::json header);
+  ~Dump();  // removes the temporary directory unless it was renamed into place
+  Dump(const Dump&) = delete;
+  Dump& operator=(const Dump&) = delete;
+
   // Writes the case's files now; `inputs` are host views of the inputs before any call.
   void add_case(const CaseResult& c, const CaseData& input_layout, const std::vector<HostTensor>& inputs);
-  // Writes DIR/manifest.json (atomically).
-  void finish() const;
+  // Writes manifest.json and renames the directory to the target (an existing non-empty
+  // target only with `force`). Throws std::runtime_error; nothing temporary is left either way.
+  void finish();
+  // Drops what was written (a failed or interrupted run).
+  void abandon();
 
  private:
-  std::string dir_;
-  nlohmann::json cases_ = nlohmann::json::array();
+  void commit();
+  std::string target_, tmp_;
+  bool force_;
+  nlohmann::json manifest_;
 };
 
 // "R=64,B=256" -> "R64_B256": a directory name without shell-special characters.

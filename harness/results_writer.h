@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The results document of results/SCHEMA.md (v1), and its atomic write: the JSON goes to
-// `<out>.tmp.<pid>` and is renamed over `<out>`, so a reader never sees half a file.
+// The results document of results/SCHEMA.md (v1), and its atomic write: the JSON goes to a
+// fresh `.<out>.tmp.XXXXXX` beside `<out>` and is renamed over it, so a reader never sees
+// half a file.
 
 #include <string>
 #include <vector>
@@ -26,8 +27,5 @@ nlohmann::json results_json(const RunConfig& config, const nlohmann::json& envir
 // Throws std::runtime_error naming the path when the file cannot be written; leaves no
 // temporary file behind either way.
 void write_file_atomically(const std::string& path, const std::string& contents);
-// Checks, before any work is done, that `path` can be written (creating its directory).
-// Returns an empty string when it can, else the reason.
-std::string check_writable(const std::string& path);
 
 }  // namespace clampbench

@@ -15,6 +15,12 @@ namespace clampbench {
 
 enum class BackendChoice { Auto, Host, Cuda };
 
+// The timing loop's cap on samples per variant: --repetitions above it could never be met.
+inline constexpr int kMaxRepetitions = 1000;
+// The longest --timing-timeout and --benchmark_min_time: an hour per variant (or per sample)
+// is already far past any use; infinity would never stop.
+inline constexpr double kMaxTimingSeconds = 3600;
+
 // `--axis R=8` or `--axis R=[1,8]`: keep the cases whose parameter R is one of the values.
 struct AxisFilter {
   std::string name;
@@ -31,10 +37,13 @@ struct RunConfig {
   BackendChoice backend = BackendChoice::Auto;
   bool use_cuda = false;              // resolved from `backend` before the run starts
   std::string allocator = "caching";  // caching | async | raw (cuda); host uses pageable memory
+  bool allocator_given = false;       // --allocator on the command line: refused on host
   int repetitions = 10;                // --repetitions: the fewest samples per variant
   std::uint64_t seed = 1;
   std::string out = "results/latest.json";
   std::string dump_dir;               // empty: no dump
+  bool force = false;                 // --force: --dump may replace an earlier dump
+  std::string resume_path;            // --resume: the results file of the run to continue
   bool trace = false;                 // --trace: each variant's allocation trace in the results
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // empty: default_expectations_path()

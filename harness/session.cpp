@@ -17,9 +17,13 @@
 #include "harness/detail/device_info.h"
 #include "harness/detail/environment.h"
 #include "harness/detail/gpu_clocks.h"
+#include "harness/detail/interrupt.h"
+#include "harness/detail/results_file.h"
+#include "harness/detail/run_dump.h"
+#include "harness/detail/run_eta.h"
 #include "harness/detail/machine_load.h"
-#include "harness/dump.h"
 #include "harness/instructions/callgrind_child.h"
+#include "harness/instructions/child_process.h"
 #include "harness/outcome.h"
 #include "harness/progress.h"
 #include "harness/results_writer.h"
@@ -43,6 +47,8 @@ void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cas
       for (auto& v : c.variants)
         if (auto it = counts.find(c.case_id + "/" + v.name); it != counts.end() && !v.error) v.instructions = it->second;
     }
+  } catch (const ChildInterrupted&) {
+    return;  // the run is stopping: its outcome says so
   } catch (const std::exception& e) {
     internal_errors.push_back(fmt::format("instruction count: {}", e.what()));
   }
@@ -50,11 +56,37 @@ void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cas
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count())
       << std::endl;
 }
+
+// --benchmark_out and --trace-out, before the results, which record a failure of either.
+void write_side_outputs(const RunConfig& config, TimingSession* timing, const std::vector<CaseResult>& cases,
+                        std::vector<std::string>& internal_errors) {
+  try {
+    if (timing) timing->finish();
+  } catch (const std::exception& e) {
+    internal_errors.push_back(e.what());
+  }
+  try {
+    if (!config.trace_out.empty()) write_file_atomically(config.trace_out, chrome_trace(cases).dump() + "\n");
+  } catch (const std::exception& e) {
+    internal_errors.push_back(fmt::format("--trace-out: {}", e.what()));
+  }
+}
+
+std::string closing_line(const nlohmann::json& outcome, std::size_t ran, std::size_t resumed, const std::string& out,
+                         double elapsed_s) {
+  auto count = [&outcome](const char* key) { return outcome.contains(key) ? outcome[key].size() : 0; };
+  return fmt::format("clampbench: {} cases{}, {} unexpected verdict(s), {} unexpected finding(s), "
+                     "{} unexpected order-dependent write(s), {} unexpected latent write(s), {}; results in {} ({:.1f}s)\n",
+                     ran, resumed ? fmt::format(" (+{} resumed)", resumed) : "", count("unexpected"),
+                     count("unexpected_findings"), count("unexpected_order_dependent_writes"), count("unexpected_latent_writes"),
+                     outcome["status"].get<std::string>(), out, elapsed_s);
+}
 }  // namespace
 
 int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
-                const Expectations& expectations, TimingSession* timing, std::ostream& log) {
+                const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
   const auto t0 = std::chrono::steady_clock::now();
+  auto seconds_since_start = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   nlohmann::json environment = detail::environment_json(config);
   const std::optional<double> load_at_start = detail::load_average_1m();
   const std::optional<std::string> bus_id = detail::query_device_info().pci_bus_id;
@@ -76,29 +108,25 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     perf_counter = make_perf_counter(why_not);  // available: validate_run_config opened one
     runner.set_instruction_counter(perf_counter.get());
   }
-  std::optional<Dump> dump;
-  if (!config.dump_dir.empty()) dump.emplace(config.dump_dir);
-
-  std::size_t total = 0, index = 0;
-  std::vector<std::vector<ParamPoint>> points;  // --axis and --case apply to every pass
-  for (const Suite* s : suites) total += points.emplace_back(selected_points(*s, config)).size();
-  std::vector<CaseResult> cases;
   std::vector<std::string> internal_errors;
-  for (std::size_t si = 0; si < suites.size(); ++si) {
+  const InterruptWatch watch;  // from here on a signal ends the run in order
+  RunDump dump(config, environment);
+
+  std::size_t planned = 0;
+  std::vector<std::vector<ParamPoint>> points;  // --axis and --case apply to every pass
+  for (const Suite* s : suites) planned += points.emplace_back(selected_points(*s, config)).size();
+  const std::size_t already = resumed.case_ids.size(), to_run = planned - already;
+  ResultsFile results(config, environment, std::move(resumed), planned);
+  const ResumedRun& done_before = results.resumed();
+  std::vector<CaseResult> cases;
+  bool checkpoint_failed = false;
+  for (std::size_t si = 0; si < suites.size() && !interrupt_signal(); ++si) {
     const Suite* s = suites[si];
     for (const ParamPoint& p : points[si]) {
+      if (interrupt_signal()) break;
+      if (done_before.case_ids.count(s->name + "/" + p.label())) continue;
       CaseResult c = runner.run_case(*s, p);
-      if (dump) {
-        try {
-          // Inputs are made again from the seed: the generator is deterministic.
-          CaseData inputs = s->make_inputs(p, config.seed, runner.case_device(*s));
-          std::vector<HostTensor> snaps;
-          for (const auto& b : inputs.buffers) snaps.push_back(host_view(b.tensor));
-          dump->add_case(c, inputs, snaps);
-        } catch (const std::exception& e) {
-          internal_errors.push_back(fmt::format("dump of {}: {}", c.case_id, e.what()));
-        }
-      }
+      dump.add(*s, p, c, runner, internal_errors, log);
       for (auto& v : c.variants) release_tensors(v);  // kept for the dump only; keep memory flat
 #if defined(__GLIBC__)
       // Hand the freed heap back between cases: glibc raises its mmap threshold after freeing
@@ -107,31 +135,43 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
       malloc_trim(0);
 #endif
       for (auto& e : runner.take_instruction_errors()) internal_errors.push_back(std::move(e));
-      log << progress_line(++index, total, c) << std::endl;
+      log << progress_line(already + cases.size() + 1, planned, c) << "  "
+          << elapsed_and_eta(seconds_since_start(), cases.size() + 1, to_run - cases.size() - 1) << std::endl;
       cases.push_back(std::move(c));
+      results.add(cases.back());
+      try {
+        results.write(cases, internal_errors, ResultsFile::Stage::Running);
+      } catch (const std::exception& e) {  // the last write decides; say it once
+        if (!checkpoint_failed) log << "clampbench: warning: " << e.what() << "; the run goes on" << std::endl;
+        checkpoint_failed = true;
+      }
     }
   }
-  if (dump) dump->finish();
-  if (config.instruction_method == InstructionMethod::Callgrind) count_under_callgrind(config, cases, internal_errors, log);
-  const Outcome outcome = compute_outcome(cases, internal_errors);
-  if (!config.trace_out.empty()) write_file_atomically(config.trace_out, chrome_trace(cases).dump() + "\n");
-  if (!config.trace)  // the results carry traces only when asked: they can be long
-    for (auto& c : cases)
-      for (auto& v : c.variants) v.allocation_trace.clear();
+  dump.finish(internal_errors);
+  if (config.instruction_method == InstructionMethod::Callgrind && !interrupt_signal() && !cases.empty()) {
+    count_under_callgrind(config, cases, internal_errors, log);
+    results.refresh(cases);
+  }
+  write_side_outputs(config, timing, cases, internal_errors);
   environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
   if (config.use_cuda) environment["gpu_clocks"] = {{"start", clocks_at_start}, {"end", detail::gpu_clocks_json(bus_id)}};
-  write_file_atomically(config.out, results_json(config, environment, cases, outcome).dump(2) + "\n");
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  log << verdict_table(cases)
-      << fmt::format("clampbench: {} cases, {} unexpected verdict(s), {} unexpected finding(s), "
-                     "{} unexpected order-dependent write(s), {} unexpected latent write(s), {}; "
-                     "results in {} ({:.1f}s)\n",
-                     cases.size(), outcome.unexpected.size(), outcome.unexpected_findings.size(),
-                     outcome.unexpected_order_writes.size(),
-                     outcome.unexpected_latent_writes.size(), outcome.status,
-                     config.out, elapsed);
-  for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";
-  return outcome.exit_code;
+  results.environment() = environment;
+  const int signo = interrupt_signal();
+  nlohmann::json outcome;
+  try {
+    outcome = results.write(cases, internal_errors, signo ? ResultsFile::Stage::Interrupted : ResultsFile::Stage::Finished, signo);
+  } catch (const std::exception& e) {
+    log << "clampbench: error: results not written: " << e.what() << std::endl;
+    return signo ? 128 + signo : kExitInternal;
+  }
+  log << verdict_table(cases) << closing_line(outcome, cases.size(), already, config.out, seconds_since_start());
+  for (const auto& e : outcome.value("internal_errors", std::vector<std::string>{})) log << "clampbench: error: " << e << "\n";
+  if (signo) {
+    log << fmt::format("clampbench: interrupted by {} after {} of {} cases; --resume {} continues the run\n",
+                       interrupt_signal_name(signo), already + cases.size(), planned, config.out);
+    return 128 + signo;
+  }
+  return outcome["exit_code"].get<int>();
 }
 
 }  // namespace clampbench

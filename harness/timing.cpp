@@ -105,7 +105,14 @@ TimingSession::TimingSession(const RunConfig& config) : config_(config) {
   reporter_ = std::make_unique<detail::SampleReporter>(format, out, out_format);
 }
 
-TimingSession::~TimingSession() { reporter_->finish(); }
+TimingSession::~TimingSession() {
+  try {
+    reporter_->finish();
+  } catch (const std::exception&) {  // finish() reported it, or the run is unwinding already
+  }
+}
+
+void TimingSession::finish() { reporter_->finish(); }
 
 std::map<std::string, TimingResult> TimingSession::time_case(const std::string& case_id, bool device_time,
                                                              const std::vector<TimedCall>& calls) {
@@ -113,6 +120,7 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
   if (calls.empty()) return results;
   detail::LoopConfig loop;
   loop.min_samples = config_.repetitions;
+  loop.max_samples = kMaxRepetitions;
   loop.max_noise = config_.max_noise;
   loop.timeout_s = config_.timing_timeout_s;
   loop.sample_time_s = config_.min_time_s;

@@ -37,7 +37,7 @@ class TimingSession {
   // Sets up Google Benchmark's reporters from config.benchmark_flags. Throws
   // std::invalid_argument naming the first flag it does not accept.
   explicit TimingSession(const RunConfig& config);
-  ~TimingSession();
+  ~TimingSession();  // finishes the reporters if finish() was not called, errors ignored
   TimingSession(const TimingSession&) = delete;
   TimingSession& operator=(const TimingSession&) = delete;
 
@@ -45,6 +45,9 @@ class TimingSession {
   // calls[0] is the reference the others' paired ratios are taken against.
   std::map<std::string, TimingResult> time_case(const std::string& case_id, bool device_time,
                                                 const std::vector<TimedCall>& calls);
+  // Closes Google Benchmark's reporters and writes --benchmark_out (samples so far when the
+  // run was interrupted). Throws std::runtime_error when the file cannot be written.
+  void finish();
 
  private:
   const RunConfig& config_;

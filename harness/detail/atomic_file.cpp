@@ -1,65 +1,62 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// write_file_atomically / check_writable of results_writer.h: a sibling temporary file,
-// fully written and flushed, then rename(2) -- atomic within one file system.
+// write_file_atomically of results_writer.h: a sibling temporary file made
+// with mkstemp (a fresh name, so two runs never share one), fully written, then rename(2) --
+// atomic within one file system. The write goes through a symlink to the file it names.
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
-#include <system_error>
 
 #include <fmt/format.h>
 
+#include "harness/detail/output_path.h"
 #include "harness/results_writer.h"
 
 namespace clampbench {
 
-namespace fs = std::filesystem;
-
 namespace {
-std::string temp_name(const std::string& path) { return fmt::format("{}.tmp.{}", path, ::getpid()); }
+// The mode a new file gets from open(2) with 0666: what the umask allows.
+mode_t default_file_mode() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+[[noreturn]] void fail(int fd, const std::string& tmp, const std::string& what) {
+  const int err = errno;
+  if (fd >= 0) ::close(fd);
+  ::unlink(tmp.c_str());
+  throw std::runtime_error(fmt::format("{}: {}", what, std::strerror(err)));
+}
 }  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
-  const std::string tmp = temp_name(path);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << contents;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      throw std::runtime_error(fmt::format("cannot write '{}'", tmp));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw std::runtime_error(fmt::format("cannot rename '{}' to '{}'", tmp, path));
-  }
-}
-
-std::string check_writable(const std::string& path) {
+  const std::filesystem::path target = resolve_output(path);
+  struct stat st {};
+  const bool exists = ::stat(target.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) throw std::runtime_error(fmt::format("'{}' is not a regular file", path));
   std::error_code ec;
-  if (path.empty()) return "empty path";
-  if (fs::is_directory(path, ec)) return fmt::format("'{}' is a directory", path);
-  const fs::path dir = fs::path(path).parent_path();
-  if (!dir.empty() && !fs::is_directory(dir, ec)) {
-    fs::create_directories(dir, ec);
-    if (ec) return fmt::format("cannot create directory '{}': {}", dir.string(), ec.message());
+  if (!target.parent_path().empty()) std::filesystem::create_directories(target.parent_path(), ec);
+  std::string tmp = temp_sibling_template(target, "tmp");
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) fail(-1, "", fmt::format("cannot create a temporary file next to '{}'", path));
+  if (::fchmod(fd, exists ? (st.st_mode & 07777) : default_file_mode()) != 0)
+    fail(fd, tmp, fmt::format("cannot set the mode of '{}'", tmp));
+  for (std::size_t done = 0; done < contents.size();) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(fd, tmp, fmt::format("cannot write '{}'", path));
+    done += static_cast<std::size_t>(n);
   }
-  // Probe with the very temporary file the final write will use.
-  const std::string tmp = temp_name(path);
-  {
-    std::ofstream probe(tmp, std::ios::binary | std::ios::trunc);
-    if (!probe) return fmt::format("cannot write '{}'", path);
-  }
-  fs::remove(tmp, ec);
-  return {};
+  if (::close(fd) != 0) fail(-1, tmp, fmt::format("cannot write '{}'", path));
+  if (std::rename(tmp.c_str(), target.c_str()) != 0) fail(-1, tmp, fmt::format("cannot rename '{}' to '{}'", tmp, path));
 }
 
 }  // namespace clampbench

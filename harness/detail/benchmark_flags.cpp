@@ -28,8 +28,8 @@ void take_benchmark_flag(const std::string& flag, RunConfig& c) {
   if (name == "benchmark_repetitions") {
     int n = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 1)
-      throw UsageError(fmt::format("bad value in '{}' (a whole number of at least 1)", flag));
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 1 || n > kMaxRepetitions)
+      throw UsageError(fmt::format("bad value in '{}' (a whole number from 1 to {})", flag, kMaxRepetitions));
     c.repetitions = n;
   } else if (name == "benchmark_list_tests") {
     c.list_tests = parse_bool(flag, value, has_value);
@@ -41,8 +41,8 @@ void take_benchmark_flag(const std::string& flag, RunConfig& c) {
   } else if (name == "benchmark_min_time") {
     char* end = nullptr;
     const double seconds = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !(seconds >= 0))
-      throw UsageError(fmt::format("bad number of seconds in '{}'", flag));
+    if (value.empty() || *end != '\0' || !(seconds >= 0 && seconds <= kMaxTimingSeconds))
+      throw UsageError(fmt::format("bad number of seconds in '{}' (0 to {})", flag, kMaxTimingSeconds));
     c.min_time_s = seconds;
   } else if (name == "benchmark_format" || name == "benchmark_out" || name == "benchmark_out_format" ||
              name == "benchmark_time_unit" || name == "benchmark_counters_tabular" || name == "benchmark_color") {

@@ -47,6 +47,13 @@ std::string compiler() {
 }
 
 nlohmann::json opt(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+// The selection flags as given (empty: all), so that --resume can tell one run from another.
+nlohmann::json selection_json(const RunConfig& config) {
+  nlohmann::json axes = nlohmann::json::array();
+  for (const auto& a : config.axes) axes.push_back({{"name", a.name}, {"values", a.values}});
+  return {{"suites", config.suites}, {"variants", config.variants}, {"cases", config.cases}, {"axes", axes}};
+}
 }  // namespace
 
 std::string utc_now_iso8601() {
@@ -77,7 +84,7 @@ nlohmann::json environment_json(const RunConfig& config) {
       {"sm_count", config.use_cuda && dev.sm_count ? nlohmann::json(*dev.sm_count) : nlohmann::json(nullptr)},
       {"host_name", std::string(host)}, {"backend", config.use_cuda ? "cuda" : "host"},
       {"allocator", config.allocator}, {"host_allocator", "pageable"},
-      {"size_set", size_set_name(config.sizes)}, {"seed", config.seed}, {"repetitions", config.repetitions},
+      {"size_set", size_set_name(config.sizes)}, {"selection", selection_json(config)}, {"seed", config.seed}, {"repetitions", config.repetitions},
       {"timing", config.timing},
       {"plant", config.plant.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.plant)},
       {"timing_config", {{"min_samples", config.repetitions}, {"max_noise", config.max_noise},

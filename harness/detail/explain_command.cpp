@@ -12,6 +12,7 @@
 #include "harness/allocation_diff.h"
 #include "harness/cli.h"
 #include "harness/cupti/tracer.h"
+#include "harness/detail/output_path.h"
 #include "harness/results_writer.h"
 #include "harness/expectations.h"
 #include "harness/runner.h"
@@ -102,6 +103,8 @@ int explain_command(const std::vector<std::string>& args, const std::vector<Suit
     }
   }
   const ExplainArgs e = parse(args);
+  if (!e.trace_out.empty())  // before the case runs, not after
+    if (std::string why = check_output_file(e.trace_out); !why.empty()) throw UsageError("--trace-out: " + why);
   const Suite* suite = nullptr;
   for (const auto& s : suites)
     if (s.name == e.suite) suite = &s;

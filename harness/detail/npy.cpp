@@ -32,6 +32,7 @@ void write_npy(const std::string& path, const HostTensor& t) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   const std::string bytes = npy_bytes(t);
   f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();  // a full disk often shows only when the last buffer goes out
   if (!f) throw std::runtime_error(fmt::format("cannot write '{}'", path));
 }
 

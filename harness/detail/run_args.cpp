@@ -5,14 +5,14 @@
 
 #include <algorithm>
 #include <charconv>
-#include <filesystem>
-#include <system_error>
 
 #include <fmt/format.h>
 
 #include "harness/case_filter.h"
 #include "harness/cli.h"
 #include "harness/detail/benchmark_flags.h"
+#include "harness/detail/run_outputs.h"
+#include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/results_writer.h"
 #include "kernels/device.h"
@@ -38,11 +38,14 @@ T parse_number(const std::string& flag, const std::string& text) {
   return value;
 }
 
-void split_into(const std::string& text, std::vector<std::string>& out) {
+// "a,b" -> a, b. An empty name ("", "a,,b", "a,") is an error: `--suite ""` from an unset
+// shell variable must not quietly select everything.
+void split_into(const std::string& flag, const std::string& text, std::vector<std::string>& out) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    if (comma > start) out.push_back(text.substr(start, comma - start));
+    if (comma == start) throw UsageError(fmt::format("{} '{}': empty name", flag, text));
+    out.push_back(text.substr(start, comma - start));
     start = comma + 1;
   }
 }
@@ -89,17 +92,18 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     if (flag == "--no-timing") { c.timing = false; continue; }
     if (flag == "--trace") { c.trace = true; continue; }  // allocation traces in the results
     if (flag == "--l2-flush") { c.l2_flush = true; continue; }
+    if (flag == "--force") { c.force = true; continue; }  // --dump may replace an earlier dump
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
-                                       "--max-noise", "--timing-timeout", "--plant"};
+                                       "--max-noise", "--timing-timeout", "--plant", "--resume"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
       if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value", flag));
       value = args[++i];
     }
-    if (flag == "--suite") split_into(value, c.suites);
-    else if (flag == "--variant") split_into(value, c.variants);
+    if (flag == "--suite") split_into(flag, value, c.suites);
+    else if (flag == "--variant") split_into(flag, value, c.variants);
     else if (flag == "--axis") c.axes.push_back(parse_axis_filter(value));
     else if (flag == "--case") c.cases.push_back(value);  // labels hold commas: one id per flag
     else if (flag == "--sizes") {
@@ -113,13 +117,17 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
       if (value != "caching" && value != "async" && value != "raw")
         throw UsageError(fmt::format("bad allocator '{}' (caching, async, raw)", value));
       c.allocator = value;
+      c.allocator_given = true;
     } else if (flag == "--repetitions") {
       c.repetitions = parse_number<int>(flag, value);
-      if (c.repetitions < 1) throw UsageError(fmt::format("--repetitions must be at least 1, not {}", value));
+      if (c.repetitions < 1 || c.repetitions > kMaxRepetitions)
+        throw UsageError(fmt::format("--repetitions must be from 1 to {} (the timing loop's sample cap), not {}",
+                                     kMaxRepetitions, value));
     } else if (flag == "--seed") c.seed = parse_number<std::uint64_t>(flag, value);
     else if (flag == "--out") c.out = value;
     else if (flag == "--dump") c.dump_dir = value;
     else if (flag == "--trace-out") c.trace_out = value;
+    else if (flag == "--resume") c.resume_path = value;
     else if (flag == "--plant") {
       if (value != "slowdown" && value != "instructions" && value != "allocation")
         throw UsageError(fmt::format("bad plant '{}' (slowdown, instructions, allocation)", value));
@@ -129,7 +137,9 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
       if (!(c.max_noise > 0 && c.max_noise < 1)) throw UsageError(fmt::format("--max-noise must be between 0 and 1, not {}", value));
     } else if (flag == "--timing-timeout") {
       c.timing_timeout_s = parse_number<double>(flag, value);
-      if (!(c.timing_timeout_s > 0)) throw UsageError(fmt::format("--timing-timeout must be a positive number of seconds, not {}", value));
+      if (!(c.timing_timeout_s > 0 && c.timing_timeout_s <= kMaxTimingSeconds))
+        throw UsageError(fmt::format("--timing-timeout must be more than 0 and at most {} seconds, not {}",
+                                     kMaxTimingSeconds, value));
     } else if (flag == "--instructions") {
       if (value != "auto" && value != "perf" && value != "callgrind" && value != "off")
         throw UsageError(fmt::format("bad instruction counter '{}' (auto, perf, callgrind, off)", value));
@@ -164,17 +174,13 @@ std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Su
     throw UsageError("--backend cuda: no CUDA device available");
   c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
   if (c.l2_flush && !c.use_cuda) throw UsageError("--l2-flush: this run has no cuda cases (backend host)");
+  // On host no allocator is chosen (host tensors use pageable memory): a value given would be
+  // recorded for nothing and set apart two host runs that are alike.
+  if (c.allocator_given && !c.use_cuda)
+    throw UsageError("--allocator: this run has no cuda cases (backend host); host cases use pageable memory");
   resolve_instruction_method(c);
   if (c.list_tests) return selected;  // lists names only: no file is written, no directory made
-  if (std::string why = check_writable(c.out); !why.empty()) throw UsageError(fmt::format("--out: {}", why));
-  if (!c.dump_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(c.dump_dir, ec);
-    if (ec || !std::filesystem::is_directory(c.dump_dir))
-      throw UsageError(fmt::format("--dump: cannot create directory '{}'", c.dump_dir));
-    if (std::string why = check_writable((std::filesystem::path(c.dump_dir) / "manifest.json").string()); !why.empty())
-      throw UsageError(fmt::format("--dump: {}", why));
-  }
+  validate_run_outputs(c, c.expectations_path.empty() ? default_expectations_path() : c.expectations_path);
   return selected;
 }
 

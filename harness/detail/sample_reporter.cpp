@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/results_writer.h"
+
 namespace clampbench::detail {
 
 std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(const std::string& format) {
@@ -22,8 +24,7 @@ SampleReporter::SampleReporter(const std::string& format, const std::string& out
                                const std::string& out_format) {
   if (!format.empty()) display_ = make_reporter(format);
   if (!out_file.empty()) {
-    file_stream_.open(out_file);
-    if (!file_stream_) throw std::invalid_argument(fmt::format("cannot write --benchmark_out file '{}'", out_file));
+    out_file_ = out_file;  // checked writable before the run (validate_run_config)
     file_ = make_reporter(out_format);
     file_->SetOutputStream(&file_stream_);
     file_->SetErrorStream(&file_stream_);
@@ -45,10 +46,19 @@ void SampleReporter::report(const std::vector<benchmark::BenchmarkReporter::Run>
 }
 
 void SampleReporter::finish() {
-  if (!context_sent_) return;
-  if (display_) display_->Finalize();
-  if (file_) file_->Finalize();
-  file_stream_.flush();
+  if (finished_) return;
+  finished_ = true;
+  if (context_sent_) {
+    if (display_) display_->Finalize();
+    if (file_) file_->Finalize();
+  }
+  if (!out_file_.empty()) {
+    try {
+      write_file_atomically(out_file_, file_stream_.str());
+    } catch (const std::exception& e) {
+      throw std::runtime_error(fmt::format("--benchmark_out: {}", e.what()));
+    }
+  }
 }
 
 }  // namespace clampbench::detail

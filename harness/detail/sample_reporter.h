@@ -4,9 +4,10 @@
 // Google Benchmark's console/JSON/CSV reporters for the samples of clampbench's own timing
 // loop: --benchmark_format picks the console one, --benchmark_out / --benchmark_out_format
 // the file one. Context and Finalize go out once per session, so a JSON file stays one
-// document however many cases report into it.
+// document however many cases report into it. The file is written whole at finish(), to a
+// temporary file renamed into place, like the results.
 
-#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,12 +24,15 @@ class SampleReporter {
 
   bool active() const { return display_ || file_; }
   void report(const std::vector<benchmark::BenchmarkReporter::Run>& runs);
+  // Finalizes the reporters and writes the --benchmark_out file; once. Throws
+  // std::runtime_error naming the file when it cannot be written.
   void finish();
 
  private:
   std::unique_ptr<benchmark::BenchmarkReporter> display_, file_;
-  std::ofstream file_stream_;
-  bool context_sent_ = false;
+  std::ostringstream file_stream_;
+  std::string out_file_;
+  bool context_sent_ = false, finished_ = false;
 };
 
 // "console" | "json" | "csv" -> a new reporter; nullptr for anything else.

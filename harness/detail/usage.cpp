@@ -10,7 +10,9 @@ namespace {
 constexpr const char* kExitCodes = R"(
 exit codes: 0 verdicts and findings as expected, 1 a verdict or finding (an output,
             a changed buffer, a count) differs from the expectations,
-            2 bad usage or input, 3 internal or CUDA error
+            2 bad usage or input, 3 internal, CUDA or I/O error (an output that could not
+            be written: results, dump, trace, stdout), 130/143 interrupted by SIGINT/SIGTERM
+            (the cases done are in the results)
 )";
 }  // namespace
 
@@ -55,11 +57,19 @@ selection (each applies to every pass, the dump and the results):
 
 run options:
   --backend B          auto | host | cuda (default auto: cuda when a device is present)
-  --allocator A        caching | async | raw, the cuda allocator (default caching)
-  --repetitions N      the fewest timing samples per case and variant (default 10)
+  --allocator A        caching | async | raw, the cuda allocator (default caching);
+                       refused on host, whose cases use pageable memory
+  --repetitions N      the fewest timing samples per case and variant (default 10, at
+                       most 1000, the loop's cap)
   --seed S             input generator seed (default 1)
-  --out FILE           results JSON (default results/latest.json), written atomically
-  --dump DIR           also write inputs/outputs as .npy files with DIR/manifest.json
+  --out FILE           results JSON (default results/latest.json), rewritten after every
+                       case (a temporary file renamed; a symlink is written through)
+  --resume FILE        continue the run whose results are FILE (an interrupted one): its
+                       cases are kept, the others run; refused unless the selection, seed,
+                       backend and timing settings are the same
+  --dump DIR           also write inputs/outputs as .npy files with DIR/manifest.json, made
+                       beside DIR and renamed into place; an existing non-empty DIR is refused
+  --force              let --dump replace an earlier dump
   --expectations FILE  known findings (default: ../share/clampbench/expectations.json next
                        to the binary when installed, else <source>/results/expectations.json)
   --no-timing          skip the Google Benchmark timing pass

@@ -2,12 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/instructions/callgrind_child.h"
 
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <fcntl.h>
-
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -20,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case_filter.h"
+#include "harness/instructions/child_process.h"
 #include "harness/instructions/instruction_pass.h"
 #include "harness/results_writer.h"
 
@@ -63,28 +62,32 @@ struct TempDir {
   }
 };
 
-int spawn_and_wait(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> env_strings;
+// The child's environment: this one, with kInstructionChildEnv naming its directory.
+std::vector<std::string> child_environment(const fs::path& dir) {
+  std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e)
-    if (std::strncmp(*e, kInstructionChildEnv, std::strlen(kInstructionChildEnv)) != 0) env_strings.emplace_back(*e);
-  env_strings.push_back(fmt::format("{}={}", kInstructionChildEnv, log.parent_path().string()));
-  std::vector<char*> argv, envp;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  for (const auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
-  argv.push_back(nullptr);
-  envp.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error(fmt::format("cannot start {}: {}", args[0], std::strerror(rc)));
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) throw std::runtime_error(fmt::format("waitpid: {}", std::strerror(errno)));
-  return status;
+    if (std::strncmp(*e, kInstructionChildEnv, std::strlen(kInstructionChildEnv)) != 0) env.emplace_back(*e);
+  env.push_back(fmt::format("{}={}", kInstructionChildEnv, dir.string()));
+  return env;
+}
+
+// The arguments after "clampbench run" that the child takes: the selection and the run
+// settings, not the parent's outputs (its results go to the child's directory), nor
+// --l2-flush and --allocator (for cuda cases, which the child, on host, does not have).
+std::vector<std::string> child_run_args(const std::vector<std::string>& command_line) {
+  static const char* kNotForChild[] = {"--out", "--dump", "--trace-out", "--resume", "--allocator"};
+  std::vector<std::string> out;
+  for (std::size_t i = 2; i < command_line.size(); ++i) {
+    const std::string& a = command_line[i];
+    const std::string name = a.substr(0, a.find('='));
+    if (a == "--l2-flush" || a == "--force" || name == "--benchmark_out") continue;
+    if (std::find(std::begin(kNotForChild), std::end(kNotForChild), name) != std::end(kNotForChild)) {
+      if (name == a) ++i;  // "--out FILE": skip the value too
+      continue;
+    }
+    out.push_back(a);
+  }
+  return out;
 }
 }  // namespace
 
@@ -95,6 +98,7 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
   std::vector<std::string> args = {valgrind, "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
                                    "--callgrind-out-file=" + (dir.path / "cg.out").string(),
                                    "--log-file=" + (dir.path / "valgrind.log").string(),
+                                   "--vgdb=no",  // no FIFOs in /tmp to outlive a killed child
                                    // The C library's allocator costs what the heap's history makes it
                                    // (+-5% of a call between two identical calls): its instructions are
                                    // left out, and the count repeats exactly. The ledger gates allocations.
@@ -103,12 +107,10 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
                                    "--toggle-collect=posix_memalign", "--toggle-collect=memalign",
                                    config.self_exe, "run"};
   // The same selection as this run (argv as given, after "clampbench run"), on host, untimed.
-  // --l2-flush is for cuda cases, which the child (on host) does not have.
-  for (std::size_t i = 2; i < config.command_line.size(); ++i)
-    if (config.command_line[i] != "--l2-flush") args.push_back(config.command_line[i]);
+  for (auto& a : child_run_args(config.command_line)) args.push_back(std::move(a));
   for (const char* a : {"--backend", "host", "--no-timing", "--instructions", "callgrind", "--out"}) args.emplace_back(a);
   args.push_back((dir.path / "child.json").string());
-  const int status = spawn_and_wait(args, dir.path / "child.log");
+  const int status = run_child_process(args, child_environment(dir.path), (dir.path / "child.log").string());
   const fs::path counts_file = dir.path / "counts.json";
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(counts_file)) {
     const std::string why = WIFEXITED(status) ? fmt::format("exit code {}", WEXITSTATUS(status))

@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// load_resumed_run and resume_key of resume.h.
+
+#include "harness/detail/resume.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "harness/cli.h"
+#include "harness/results_writer.h"
+
+namespace clampbench {
+
+namespace {
+// Each setting that changes what a case measures, as a path into the environment.
+constexpr const char* kKeyFields[][2] = {
+    {"selection", nullptr}, {"size_set", nullptr}, {"seed", nullptr}, {"backend", nullptr},
+    {"allocator", nullptr}, {"timing", nullptr}, {"timing_config", nullptr}, {"plant", nullptr},
+    {"instructions", "method"}, {"instructions", "requested"}, {"clampbench_version", nullptr},
+    {"git_commit", nullptr}, {"build_type", nullptr}, {"device_name", nullptr}};
+
+nlohmann::json read_results(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw UsageError(fmt::format("--resume: cannot read '{}'", path));
+  if (!S_ISREG(st.st_mode)) throw UsageError(fmt::format("--resume: '{}' is not a regular file", path));
+  std::ifstream in(path, std::ios::binary);
+  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  if (!in.good() && !in.eof()) throw UsageError(fmt::format("--resume: cannot read '{}'", path));
+  if (doc.is_discarded() || !doc.is_object()) throw UsageError(fmt::format("--resume: '{}' is not JSON", path));
+  if (doc.value("tool", "") != "clampbench" || doc.value("schema_version", 0) != kSchemaVersion ||
+      !doc.contains("environment") || !doc["environment"].is_object() || !doc.contains("cases") ||
+      !doc["cases"].is_array())
+    throw UsageError(fmt::format("--resume: '{}' is not a clampbench results file of schema v{}", path, kSchemaVersion));
+  return doc;
+}
+}  // namespace
+
+nlohmann::json resume_key(const nlohmann::json& environment) {
+  nlohmann::json key = nlohmann::json::object();
+  for (const auto& [field, sub] : kKeyFields) {
+    const std::string name = sub ? fmt::format("{}.{}", field, sub) : field;
+    const auto it = environment.find(field);
+    if (it == environment.end()) key[name] = nullptr;
+    else if (!sub) key[name] = *it;
+    else key[name] = it->is_object() && it->contains(sub) ? (*it)[sub] : nlohmann::json(nullptr);
+  }
+  return key;
+}
+
+ResumedRun load_resumed_run(const std::string& path, const nlohmann::json& environment,
+                            const std::set<std::string>& selected_case_ids) {
+  const nlohmann::json doc = read_results(path);
+  if (!doc["environment"].contains("selection"))
+    throw UsageError(fmt::format("--resume: '{}' does not record its selection (made by an older clampbench)", path));
+  const nlohmann::json earlier = resume_key(doc["environment"]), now = resume_key(environment);
+  for (const auto& [name, value] : now.items())
+    if (earlier[name] != value)
+      throw UsageError(fmt::format("--resume: '{}' was made with {} {}; this run has {}", path, name,
+                                   earlier[name].dump(), value.dump()));
+  ResumedRun r;
+  r.path = path;
+  for (const auto& c : doc["cases"]) {
+    const std::string id = c.is_object() && c.contains("case_id") && c["case_id"].is_string() ? c["case_id"].get<std::string>() : "";
+    if (id.empty()) throw UsageError(fmt::format("--resume: '{}' has a case without a case_id", path));
+    if (!selected_case_ids.count(id)) throw UsageError(fmt::format("--resume: '{}' has case '{}', which this run does not select", path, id));
+    if (!r.case_ids.insert(id).second) throw UsageError(fmt::format("--resume: '{}' has case '{}' twice", path, id));
+    r.cases.push_back(c);
+  }
+  if (doc.contains("summary") && doc["summary"].is_array()) r.summary = doc["summary"];
+  if (doc.contains("outcome") && doc["outcome"].is_object()) r.outcome = doc["outcome"];
+  return r;
+}
+
+}  // namespace clampbench

@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/detail/run_dump.h"
+
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "harness/detail/interrupt.h"
+
+namespace clampbench {
+
+RunDump::RunDump(const RunConfig& config, const nlohmann::json& environment) : config_(config) {
+  if (config.dump_dir.empty()) return;
+  nlohmann::json header = {{"seed", config.seed}};
+  for (const char* key : {"git_commit", "clampbench_version", "size_set", "backend"}) header[key] = environment.value(key, nlohmann::json());
+  dump_.emplace(config.dump_dir, config.force, std::move(header));
+}
+
+void RunDump::fail(const std::exception& e, std::vector<std::string>& internal_errors) {
+  internal_errors.push_back(fmt::format("--dump: {} not written: {}", config_.dump_dir, e.what()));
+  dump_.reset();  // removes what was written
+}
+
+void RunDump::add(const Suite& s, const ParamPoint& p, const CaseResult& c, Runner& runner,
+                  std::vector<std::string>& internal_errors, std::ostream& log) {
+  if (!dump_) return;
+  try {
+    CaseData inputs = s.make_inputs(p, config_.seed, runner.case_device(s));
+    std::vector<HostTensor> snaps;
+    for (const auto& b : inputs.buffers) snaps.push_back(host_view(b.tensor));
+    dump_->add_case(c, inputs, snaps);
+  } catch (const std::exception& e) {
+    fail(e, internal_errors);
+    log << "clampbench: error: " << internal_errors.back() << "; the run goes on without it" << std::endl;
+  }
+}
+
+void RunDump::finish(std::vector<std::string>& internal_errors) {
+  if (!dump_) return;
+  if (interrupt_signal()) return dump_.reset();
+  try {
+    dump_->finish();
+  } catch (const std::exception& e) {
+    fail(e, internal_errors);
+  }
+  dump_.reset();
+}
+
+}  // namespace clampbench

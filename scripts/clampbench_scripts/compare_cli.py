@@ -4,7 +4,8 @@
 
 Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input (a bad
 file or option, an output that cannot be written, no row in common: 0 rows compared is not
-"no regression") or runs on different device/backend/allocator without --allow-mixed, 3 TIME
+"no regression"), a run that did not finish without --allow-partial, or runs on different
+device/backend/allocator without --allow-mixed, 3 TIME
 NOT ASSESSED: time is in --fail-on but the run-to-run noise is unknown (one run per side, no
 --history, no --time-noise), an overloaded single run holds the calls or a median time is NaN;
 nothing else regressed. Also 3: an I/O error while writing.
@@ -59,6 +60,9 @@ def build_parser():
                    help="a history of runs (results/history) whose spread is the time noise")
     p.add_argument("--time-noise", type=positive_float, metavar="CV",
                    help="a stated run-to-run coefficient of variation of a row's median time (e.g. 0.15)")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="compare runs that did not finish (outcome.status interrupted); their "
+                   "missing cases show as removed")
     p.add_argument("--allow-mixed", action="store_true",
                    help="compare runs from different devices, backends or allocators")
     p.add_argument("--alpha", type=float, default=0.05,
@@ -105,10 +109,11 @@ def main(argv):
     if problem:
         return fail(PROG, problem)
     check_target(args.output)
-    base_env, base_rows = load_rows(args.base)
-    head_env, head_rows = load_rows(args.head)
-    base_more = [load_rows(p) for p in args.base_more]
-    head_more = [load_rows(p) for p in args.head_more]
+    partial = args.allow_partial
+    base_env, base_rows = load_rows(args.base, partial)
+    head_env, head_rows = load_rows(args.head, partial)
+    base_more = [load_rows(p, partial) for p in args.base_more]
+    head_more = [load_rows(p, partial) for p in args.head_more]
     past = _history_runs(args.history, config_of(head_env)) if args.history else []
     problem = common_rows_problem(args, base_rows, head_rows)
     if problem:

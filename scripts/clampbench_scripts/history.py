@@ -16,7 +16,7 @@ import shutil
 
 from clampbench_scripts import run_cache
 from clampbench_scripts.output import check_directory, temporary_file
-from clampbench_scripts.results import InputError, load_document, rows_of
+from clampbench_scripts.results import InputError, load_document, refuse_partial, rows_of
 
 
 def _utc_stamp(env):
@@ -42,7 +42,9 @@ def add(result_path, directory):
     """Copies RESULT_PATH into DIRECTORY under a new name and caches its light form; returns
     the new path."""
     check_directory(directory)
-    env = load_document(result_path)["environment"]
+    doc = load_document(result_path)
+    refuse_partial(doc, result_path)  # a dashboard trend never gets half a run
+    env = doc["environment"]
     os.makedirs(directory, exist_ok=True)
     stem = history_name(env)
     fd, tmp = temporary_file(directory, suffix=".json")

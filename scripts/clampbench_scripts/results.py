@@ -107,10 +107,24 @@ def rows_of(doc, path="<results>"):
     return rows
 
 
-def load_rows(path):
-    """(environment, rows) of the results file PATH; raises InputError."""
+def load_rows(path, allow_partial=True):
+    """(environment, rows) of the results file PATH; raises InputError, also for a run that did
+    not finish unless ALLOW_PARTIAL."""
     doc = load_document(path)
+    if not allow_partial:
+        refuse_partial(doc, path)
     return doc["environment"], rows_of(doc, path)
+
+
+def refuse_partial(doc, path):
+    """Raises InputError when DOC is a run that did not finish (interrupted, or killed while it
+    ran): its missing cases would read as removed, never as a regression."""
+    outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
+    if outcome.get("status") == "interrupted":
+        planned = outcome.get("cases_planned")
+        of = f" of {planned}" if isinstance(planned, int) else ""
+        raise InputError(path, f"an unfinished run ({len(doc['cases'])}{of} cases, outcome.status "
+                               f"interrupted): finish it with `clampbench run --resume {path}`")
 
 
 def instruction_method(env):

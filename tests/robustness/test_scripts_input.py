@@ -244,3 +244,30 @@ def test_interrupt_is_130_one_line():
             "sys.exit(guarded('x.py')(main)())")
     proc = subprocess.run([sys.executable, "-c", code, SCRIPTS], capture_output=True, text=True, timeout=TIMEOUT)
     assert proc.returncode == 130 and one_line_error(proc) == "x.py: interrupted"
+
+
+def _interrupted_copy(tmp_path):
+    """tests/fixtures/base.json as a run that SIGTERM stopped after its first case."""
+    doc = json.load(open(fixture("base.json")))
+    planned = len(doc["cases"])
+    doc["cases"] = doc["cases"][:1]
+    doc["outcome"].update({"status": "interrupted", "exit_code": 143, "signal": "SIGTERM",
+                           "cases_planned": planned})
+    path = tmp_path / "partial.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_compare_refuses_an_unfinished_run(tmp_path):
+    """An interrupted head's missing cases read as 'removed': 'no regression', exit 0, before."""
+    partial = _interrupted_copy(tmp_path)
+    proc = run_script("compare.py", fixture("base.json"), partial)
+    assert proc.returncode == 2
+    assert "unfinished run" in one_line_error(proc) and "--resume" in proc.stderr
+    assert run_script("compare.py", fixture("base.json"), partial, "--allow-partial").returncode == 0
+
+
+def test_history_refuses_an_unfinished_run(tmp_path):
+    proc = run_script("history.py", "add", _interrupted_copy(tmp_path), "--dir", tmp_path / "h")
+    assert proc.returncode == 2 and "unfinished run" in one_line_error(proc)
+    assert not list((tmp_path / "h").glob("*.json")) if (tmp_path / "h").exists() else True

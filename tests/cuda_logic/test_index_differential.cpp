@@ -32,7 +32,8 @@ TEST(CudaLogicIndex, GatherAlongEachDim) {
     for (DType index_dtype : {DType::Int32, DType::Int64}) {
       SCOPED_TRACE(dname(value_dtype) + " values, " + dname(index_dtype) + " index");
       const Tensor self = sample(value_dtype, {4, 6}, 1);
-      same_on_both({self, in_range(4, 9, 6, index_dtype, 1)}, [](const Inputs& t) { return gather(t[0], 1, t[1]); });
+      same_on_both({sample(value_dtype, {12, 6}, 1), in_range(12, 11, 6, index_dtype, 1)},
+                   [](const Inputs& t) { return gather(t[0], 1, t[1]); });
       same_on_both({self, in_range(7, 6, 4, index_dtype, 2)}, [](const Inputs& t) { return gather(t[0], 0, t[1]); });
       same_on_both({strided_sample(value_dtype, 4, 6, 2), in_range(3, 5, 6, index_dtype, 3)},
                    [](const Inputs& t) { return gather(t[0], 1, t[1]); });
@@ -64,9 +65,12 @@ TEST(CudaLogicIndex, ScatterWithDuplicatesAlongEachDim) {
   for (DType value_dtype : kAllDTypes) {
     SCOPED_TRACE(dname(value_dtype));
     // Duplicate targets in every line: the host writes them in order, so the last one wins.
-    same_in_place({sample(value_dtype, {3, 5}, 1), in_range(3, 8, 5, DType::Int64, 1), sample(value_dtype, {3, 8}, 2)},
+    // 110 lines along dim 1: more than the 3x32 grid has threads.
+    same_in_place({sample(value_dtype, {110, 5}, 1), in_range(110, 8, 5, DType::Int64, 1),
+                   sample(value_dtype, {110, 8}, 2)},
                   [](Inputs& t) { scatter_(t[0], 1, t[1], t[2]); });
-    same_in_place({sample(value_dtype, {4, 3}, 1), in_range(6, 3, 4, DType::Int32, 2), sample(value_dtype, {6, 3}, 3)},
+    same_in_place({sample(value_dtype, {4, 100}, 1), in_range(6, 100, 4, DType::Int32, 2),
+                   sample(value_dtype, {6, 100}, 3)},
                   [](Inputs& t) { scatter_(t[0], 0, t[1], t[2]); });
     same_in_place({strided_sample(value_dtype, 3, 5, 4), in_range(3, 4, 5, DType::Int64, 3),
                    strided_sample(value_dtype, 3, 4, 5)},

@@ -34,6 +34,7 @@ Memory& memory() {
 }
 
 thread_local cudaError_t t_last_error = cudaSuccess;
+constexpr int kFreshByte = 0xa5;
 
 cudaError_t fail(cudaError_t status) {
   t_last_error = status;
@@ -58,6 +59,9 @@ cudaError_t allocate_device(void** ptr, std::size_t bytes) {
   if (bytes > m.capacity - m.in_use) return fail(cudaErrorMemoryAllocation);
   void* p = std::malloc(bytes);
   if (p == nullptr) return fail(cudaErrorMemoryAllocation);
+  // Fresh device memory holds garbage, not the last freed block's bytes: a kernel that skips
+  // elements must not pass on an earlier launch's results.
+  std::memset(p, kFreshByte, bytes);
   m.device.emplace(reinterpret_cast<std::uintptr_t>(p), bytes);
   m.in_use += bytes;
   *ptr = p;

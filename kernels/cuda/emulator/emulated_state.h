@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The emulated device's state that tests may look at or set: the runtime API's last error,
-// its memory (a capacity, and the blocks handed out), shared by grid_emulator.cpp and the
-// runtime API of emulated_runtime.cpp.
+// its memory (a capacity, and the blocks handed out); shared by grid_emulator.cpp,
+// runtime_api.cpp and device_memory.cpp.
 
 #include <cuda_runtime_api.h>
 

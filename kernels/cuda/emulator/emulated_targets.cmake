@@ -8,7 +8,9 @@
 
 add_library(clampbench_cuda_emulator STATIC
   ${PROJECT_SOURCE_DIR}/kernels/cuda/emulator/grid_emulator.cpp
-  ${PROJECT_SOURCE_DIR}/kernels/cuda/emulator/emulated_runtime.cpp)
+  ${PROJECT_SOURCE_DIR}/kernels/cuda/emulator/warp_lanes.cpp
+  ${PROJECT_SOURCE_DIR}/kernels/cuda/emulator/runtime_api.cpp
+  ${PROJECT_SOURCE_DIR}/kernels/cuda/emulator/device_memory.cpp)
 target_include_directories(clampbench_cuda_emulator PUBLIC ${PROJECT_SOURCE_DIR} ${CUDAToolkit_INCLUDE_DIRS})
 target_compile_definitions(clampbench_cuda_emulator PUBLIC CLAMPBENCH_HAVE_CUDA=1 CLAMPBENCH_CUDA_EMULATED=1)
 target_compile_options(clampbench_cuda_emulator PRIVATE -Wall -Wextra)

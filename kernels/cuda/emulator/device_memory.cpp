@@ -1,12 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The seam under the CUDA backend, emulated: the CUDA runtime API calls the backend, its
-// allocators and the fused launchers make, defined over host memory for the test builds that
-// link the emulator instead of libcudart. Device memory is malloc'd (so ASan sees kernels
-// that index past a block) and tracked, so that what a device refuses is refused here with
-// the same error code: a free or copy of memory that is not a live block, a block beyond the
-// capacity, a bad launch configuration (grid_emulator.cpp). Work runs when it is enqueued,
-// so every stream is always idle.
+// The emulated device's memory behind the CUDA runtime API's memory calls: blocks are
+// malloc'd (so ASan sees a kernel that indexes past one), filled with garbage, and tracked,
+// so that what a device refuses is refused with the same error code: a free or copy of memory
+// that is not a live block, a block beyond the capacity. Work runs when it is enqueued, so an
+// async call is done when it returns.
 
 #include <cuda_runtime_api.h>
 
@@ -33,11 +31,10 @@ Memory& memory() {
   return *m;
 }
 
-thread_local cudaError_t t_last_error = cudaSuccess;
 constexpr int kFreshByte = 0xa5;
 
 cudaError_t fail(cudaError_t status) {
-  t_last_error = status;
+  set_last_error(status);  // as the runtime does: the next cudaGetLastError returns it too
   return status;
 }
 
@@ -100,8 +97,6 @@ cudaError_t copy(void* dst, const void* src, std::size_t count, cudaMemcpyKind k
 
 }  // namespace
 
-void set_last_error(cudaError_t status) { t_last_error = status; }
-
 void set_device_capacity(std::size_t bytes) {
   std::lock_guard lock(memory().mutex);
   memory().capacity = bytes;
@@ -120,26 +115,6 @@ std::size_t device_blocks_in_use() {
 using namespace clampbench::emulator;
 
 extern "C" {
-
-cudaError_t cudaGetDeviceCount(int* count) {
-  *count = 1;
-  return cudaSuccess;
-}
-cudaError_t cudaGetDevice(int* device) {
-  *device = 0;
-  return cudaSuccess;
-}
-cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
-  if (device != 0) return cudaErrorInvalidDevice;
-  *value = attr == cudaDevAttrMemoryPoolsSupported ? 1 : 0;
-  return cudaSuccess;
-}
-cudaError_t cudaGetLastError() {
-  const cudaError_t status = t_last_error;
-  t_last_error = cudaSuccess;
-  return status;
-}
-cudaError_t cudaPeekAtLastError() { return t_last_error; }
 
 cudaError_t cudaMalloc(void** ptr, size_t size) { return allocate_device(ptr, size); }
 cudaError_t cudaFree(void* ptr) { return free_device(ptr); }
@@ -189,43 +164,6 @@ cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t coun
                                       cudaStream_t) {
   std::memcpy(dst, static_cast<const char*>(symbol) + offset, count);
   return cudaSuccess;
-}
-
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
-
-cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) {
-  if (device != 0) return cudaErrorInvalidDevice;
-  static int the_pool = 0;  // a handle only: the emulated pool caches nothing
-  *pool = reinterpret_cast<cudaMemPool_t>(&the_pool);
-  return cudaSuccess;
-}
-cudaError_t cudaMemPoolTrimTo(cudaMemPool_t, size_t) { return cudaSuccess; }
-
-// The names and texts libcudart gives the codes this backend can see.
-const char* cudaGetErrorName(cudaError_t status) {
-  switch (status) {
-    case cudaSuccess: return "cudaSuccess";
-    case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
-    case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
-    case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
-    case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
-    case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
-    case cudaErrorCudartUnloading: return "cudaErrorCudartUnloading";
-    default: return "cudaErrorUnknown";
-  }
-}
-const char* cudaGetErrorString(cudaError_t status) {
-  switch (status) {
-    case cudaSuccess: return "no error";
-    case cudaErrorInvalidValue: return "invalid argument";
-    case cudaErrorMemoryAllocation: return "out of memory";
-    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-    case cudaErrorInvalidDevice: return "invalid device ordinal";
-    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-    case cudaErrorCudartUnloading: return "driver shutting down";
-    default: return "unknown error";
-  }
 }
 
 }  // extern "C"

@@ -18,8 +18,9 @@
 #
 # Needs: nvidia-smi, the CUDA toolkit (nvcc, CUPTI), CMake, a C++20 compiler, and the C++
 # dependencies of the build (fmt, nlohmann-json, GTest, Google Benchmark), python3 (json only).
-# Exit status: 0 when everything holds, 1 when a check fails, 2 for bad usage or a machine
-# without a GPU (nothing is built or run then; the device-free part is `ctest -L cuda_logic`).
+# Exit status: 0 when everything holds, 1 when a check fails (a machine without a GPU fails the
+# device step: nothing is built or run then; the device-free part is `ctest -L cuda_logic`),
+# 2 for bad usage.
 
 set -euo pipefail
 
@@ -38,10 +39,10 @@ main() {
 
   step "device"
   if ! command -v nvidia-smi >/dev/null; then
-    echo "gpu-check: no GPU here (no nvidia-smi); nothing was built or run. Without a GPU: ctest -L cuda_logic"
-    return 2
+    echo "no GPU visible to nvidia-smi: this script is for a GPU machine (no nvidia-smi; without one: ctest -L cuda_logic)"
+    return 1
   fi
-  clampbench_gpu_device || return 2
+  clampbench_gpu_device
 
   step "configure and build (-j$JOBS)"
   clampbench_gpu_build "$ROOT" "$BUILD" "$ARCH" "$JOBS" "$(left)"

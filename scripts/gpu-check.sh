@@ -6,7 +6,7 @@
 #
 # The GPU path, proven on a real GPU, in one go (no network needed): configure and build for
 # sm_ARCH (default 90, H100/H200) into DIR/build, run the `cuda_logic` tests twice (on the
-# grid emulator, and the same tests on the device: label cuda_logic_device), run ctest with the
+# grid emulator, and the same tests on the device: label cuda_logic_gpu), run ctest with the
 # `gpu` label (failing if a GPU test skipped although a GPU is present), run the quick suites
 # on cuda with each allocator (caching, async, raw) into DIR/results-<allocator>.json, and
 # check that every verdict is the expected one (clampbench's exit code 0) and that CUPTI
@@ -39,7 +39,7 @@ main() {
 
   step "device"
   if ! command -v nvidia-smi >/dev/null; then
-    echo "no GPU visible to nvidia-smi: this script is for a GPU machine (no nvidia-smi; without one: ctest -L cuda_logic)"
+    echo "no GPU visible to nvidia-smi: this script is for a GPU machine (without one: ctest -L cuda_logic)"
     return 1
   fi
   clampbench_gpu_device
@@ -48,7 +48,7 @@ main() {
   clampbench_gpu_build "$ROOT" "$BUILD" "$ARCH" "$JOBS" "$(left)"
 
   # The kernels' logic first: on the emulator (label cuda_logic), then the same tests on the
-  # device (cuda_logic_device, also labelled gpu). A failure here names the op and the shape.
+  # device (label cuda_logic_gpu, which -L gpu selects too). A failure names the op and shape.
   step "ctest: cuda_logic on the grid emulator and on the device"
   local logic_out logic_rc=0
   logic_out=$(cd "$BUILD" && timeout "$(left)" ctest -L cuda_logic -j "$JOBS" --output-on-failure --timeout 300 2>&1) ||
@@ -62,12 +62,13 @@ main() {
   CUDA_LOGIC_ROW="$emulated_total emulated, $device_total on the device ($device_skipped skipped), ctest exit $logic_rc"
   echo "cuda_logic: $CUDA_LOGIC_ROW"
   ((logic_rc == 0)) || { echo "FAIL: cuda_logic tests failed"; print_table; return 1; }
-  ((device_total > 0)) || { echo "FAIL: no cuda_logic_device test"; print_table; return 1; }
+  ((device_total > 0)) || { echo "FAIL: no cuda_logic_gpu test"; print_table; return 1; }
   ((device_skipped == 0)) || { echo "FAIL: cuda_logic tests skipped on a machine with a GPU"; print_table; return 1; }
 
   step "ctest: label gpu (the other device tests)"
   local gpu_out rc=0
-  gpu_out=$(cd "$BUILD" && timeout "$(left)" ctest -L gpu -LE cuda_logic --output-on-failure --timeout 120 2>&1) || rc=$?
+  gpu_out=$(cd "$BUILD" && timeout "$(left)" ctest -L gpu -LE cuda_logic --output-on-failure --timeout 120 2>&1) ||
+    rc=$?
   echo "$gpu_out"
   local gpu_total gpu_skipped
   gpu_total=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#' <<<"$gpu_out" || true)

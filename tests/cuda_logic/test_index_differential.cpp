@@ -56,7 +56,8 @@ TEST(CudaLogicIndex, GatherBadIndicesNameTheFirstOne) {
     same_on_both({self, bad}, [](const Inputs& t) { return gather(t[0], 1, t[1]); });
     const Tensor past = index_tensor({0, 1, 2, 3, 3, 2, 1, 0, 0, 0, 0, 4}, {3, 4}, index_dtype);
     same_on_both({self, past}, [](const Inputs& t) { return gather(t[0], 1, t[1]); });
-    same_on_both({self, index_tensor({0, 3, 2, 3}, {1, 4}, index_dtype)}, [](const Inputs& t) { return gather(t[0], 0, t[1]); });
+    same_on_both({self, index_tensor({0, 3, 2, 3}, {1, 4}, index_dtype)},
+                 [](const Inputs& t) { return gather(t[0], 0, t[1]); });
   }
 }
 

@@ -49,7 +49,8 @@ Call call_variant(const Suite& suite, const Variant& v, const CaseData& inputs, 
     rt.synchronize();
     c.counts = scope.close()[static_cast<int>(inputs.device)];
     for (const Reader& r : suite.readers)
-      for (NamedTensor& t : r.fn(c.after, c.outputs, point)) c.observations.push_back({r.name + "/" + t.name, t.tensor});
+      for (NamedTensor& t : r.fn(c.after, c.outputs, point))
+        c.observations.push_back({r.name + "/" + t.name, t.tensor});
   } catch (const TensorError& e) {
     c.error = e.kind();
     c.message = e.what();
@@ -95,7 +96,8 @@ std::pair<bool, bool> verdict_inputs(const Call& c, const Outputs& reference, co
 // Host copies: a call's tensors may come from an allocator that dies before the next call.
 Outputs host_copies(const Outputs& outputs) {
   Outputs copies;
-  for (const NamedTensor& t : outputs) copies.push_back({t.name, t.tensor.defined() ? clone(to(t.tensor, DeviceType::Host)) : t.tensor});
+  for (const NamedTensor& t : outputs)
+    copies.push_back({t.name, t.tensor.defined() ? clone(to(t.tensor, DeviceType::Host)) : t.tensor});
   return copies;
 }
 

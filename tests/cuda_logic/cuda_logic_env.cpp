@@ -88,6 +88,13 @@ void for_each_shape(const std::function<void()>& f) {
 }
 
 Tensor on_cuda(const Tensor& host) {
+#if CLAMPBENCH_CUDA_EMULATED
+  // Each operand in a cudaMalloc block of its own, not a slice of a caching segment, so that
+  // under ASan a kernel reading past an operand reads past a malloc'd block. Never destroyed:
+  // operands may outlive any test's scope.
+  static Allocator* const own_blocks = make_cuda_allocator("raw", &Runtime::current().ledger()).release();
+  AllocatorGuard guard(DeviceType::Cuda, own_blocks);
+#endif
   // A non-contiguous host view stays one on cuda: copy the whole storage, then view it alike.
   if (host.is_contiguous() && host.storage_offset() == 0) return to(host, DeviceType::Cuda);
   const std::size_t bytes = host.storage()->nbytes();

@@ -63,7 +63,7 @@ void launch_elementwise(const ElementwiseArgs& args, Stream stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   dispatch_dtype(args.compute, [&](auto tag) {
     using T = decltype(tag);
-    elementwise_kernel<T><<<grid_for(n), kThreadsPerBlock, 0, s>>>(args, n);
+    CB_LAUNCH(elementwise_kernel<T>, grid_for(n), kThreadsPerBlock, s)(args, n);
     CB_CUDA_CHECK_LAUNCH();
   });
 }
@@ -72,7 +72,7 @@ void launch_arange(const TensorArg& out, std::int64_t start, std::int64_t step, 
   const std::int64_t n = numel_of(out.sizes);
   if (n == 0) return;
   auto s = static_cast<cudaStream_t>(stream.handle);
-  arange_kernel<<<grid_for(n), kThreadsPerBlock, 0, s>>>(out, start, step, n);
+  CB_LAUNCH(arange_kernel, grid_for(n), kThreadsPerBlock, s)(out, start, step, n);
   CB_CUDA_CHECK_LAUNCH();
 }
 

@@ -88,7 +88,7 @@ void launch_gather(const GatherArgs& args, unsigned long long* first_bad, Stream
   auto s = static_cast<cudaStream_t>(stream.handle);
   dispatch_dtype(args.out.dtype, [&](auto tag) {
     using T = decltype(tag);
-    gather_kernel<T><<<grid_for(n), kThreadsPerBlock, 0, s>>>(args, n, first_bad);
+    CB_LAUNCH(gather_kernel<T>, grid_for(n), kThreadsPerBlock, s)(args, n, first_bad);
     CB_CUDA_CHECK_LAUNCH();
   });
 }
@@ -97,7 +97,7 @@ void launch_scatter_check(const ScatterArgs& args, unsigned long long* first_bad
   const std::int64_t n = numel_of(args.index.sizes);
   if (n == 0) return;
   auto s = static_cast<cudaStream_t>(stream.handle);
-  scatter_check_kernel<<<grid_for(n), kThreadsPerBlock, 0, s>>>(args, n, first_bad);
+  CB_LAUNCH(scatter_check_kernel, grid_for(n), kThreadsPerBlock, s)(args, n, first_bad);
   CB_CUDA_CHECK_LAUNCH();
 }
 
@@ -109,7 +109,7 @@ void launch_scatter(const ScatterArgs& args, Stream stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   dispatch_dtype(args.self.dtype, [&](auto tag) {
     using T = decltype(tag);
-    scatter_kernel<T><<<grid_for(lines), kThreadsPerBlock, 0, s>>>(args, lines, length);
+    CB_LAUNCH(scatter_kernel<T>, grid_for(lines), kThreadsPerBlock, s)(args, lines, length);
     CB_CUDA_CHECK_LAUNCH();
   });
 }

@@ -4,10 +4,9 @@
 // Launch helpers shared by the .cu files of the CUDA backend: a grid-stride launch shape and
 // the switch from a runtime DType to the C++ type a kernel template is instantiated with.
 
-#include <cuda_runtime.h>
-
 #include <cstdint>
 
+#include "kernels/cuda/portable.h"
 #include "kernels/dtype.h"
 
 namespace clampbench::detail::cuda {
@@ -19,14 +18,6 @@ inline constexpr std::int64_t kMaxBlocks = 4096;
 inline unsigned grid_for(std::int64_t n) {
   const std::int64_t blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
   return static_cast<unsigned>(blocks < kMaxBlocks ? blocks : kMaxBlocks);
-}
-
-// The flat index of this thread and the grid's stride, 64-bit so large tensors do not wrap.
-__device__ __forceinline__ std::int64_t global_thread() {
-  return static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-}
-__device__ __forceinline__ std::int64_t grid_stride() {
-  return static_cast<std::int64_t>(gridDim.x) * blockDim.x;
 }
 
 // Calls f(T{}) with T the C++ type of `t`.

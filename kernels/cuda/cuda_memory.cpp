@@ -22,6 +22,9 @@ void check_cuda_alloc(cudaError_t status, const char* what, std::size_t bytes) {
 
 void report_cuda_free(cudaError_t status, const char* what) {
   if (status == cudaSuccess || status == cudaErrorCudartUnloading) return;
+  // The runtime also keeps the failure as its last error, which the next launch check would
+  // report as that launch's: clear it, the failure is reported here.
+  (void)cudaGetLastError();
   std::fprintf(stderr, "clampbench: %s failed: %s (%s)\n", what, cudaGetErrorName(status), cudaGetErrorString(status));
 }
 

@@ -100,7 +100,7 @@ void launch_reduce(const ReduceArgs& args, Stream stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   dispatch_dtype(args.compute, [&](auto tag) {
     using T = decltype(tag);
-    reduce_kernel<T><<<grid_for(rows), kThreadsPerBlock, 0, s>>>(p, rows);
+    CB_LAUNCH(reduce_kernel<T>, grid_for(rows), kThreadsPerBlock, s)(p, rows);
     CB_CUDA_CHECK_LAUNCH();
   });
 }

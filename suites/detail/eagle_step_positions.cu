@@ -24,9 +24,9 @@ void launch_eagle_step_positions(fused::detail::Ref1<const std::int64_t> positio
                                  fused::detail::Ref1<std::int64_t> out, std::int64_t max_model_len,
                                  cudaStream_t stream) {
   if (positions.size == 0) return;
-  eagle_step_positions_kernel<<<clampbench::detail::cuda::grid_for(positions.size),
-                                clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(positions, out,
-                                                                                         max_model_len);
+  CB_LAUNCH(eagle_step_positions_kernel, clampbench::detail::cuda::grid_for(positions.size),
+            clampbench::detail::cuda::kThreadsPerBlock, stream)
+  (positions, out, max_model_len);
   CB_CUDA_CHECK_LAUNCH();
 }
 

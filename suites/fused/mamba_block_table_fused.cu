@@ -40,12 +40,16 @@ std::int64_t launch_fused_mamba_block_table(detail::Strided2<std::int32_t> table
                                             std::int64_t width, std::int32_t* out, cudaStream_t stream) {
   const std::int64_t n = table.rows * width;
   if (n == 0) return -1;
-  CB_CUDA_CHECK(cudaMemcpyToSymbolAsync(g_first_bad_position, &kNone, sizeof kNone, 0, cudaMemcpyHostToDevice, stream));
-  block_table_kernel<<<clampbench::detail::cuda::grid_for(n), clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(
-      table, seq_lens, block, width, out);
+  // The symbol's address, not the template overload on the variable: the emulated build has only the C API.
+  CB_CUDA_CHECK(
+      cudaMemcpyToSymbolAsync(&g_first_bad_position, &kNone, sizeof kNone, 0, cudaMemcpyHostToDevice, stream));
+  CB_LAUNCH(block_table_kernel, clampbench::detail::cuda::grid_for(n), clampbench::detail::cuda::kThreadsPerBlock,
+            stream)
+  (table, seq_lens, block, width, out);
   CB_CUDA_CHECK_LAUNCH();
   unsigned long long bad = kNone;
-  CB_CUDA_CHECK(cudaMemcpyFromSymbolAsync(&bad, g_first_bad_position, sizeof bad, 0, cudaMemcpyDeviceToHost, stream));
+  CB_CUDA_CHECK(
+      cudaMemcpyFromSymbolAsync(&bad, &g_first_bad_position, sizeof bad, 0, cudaMemcpyDeviceToHost, stream));
   CB_CUDA_CHECK(cudaStreamSynchronize(stream));
   return bad == kNone ? -1 : static_cast<std::int64_t>(bad);
 }

@@ -24,8 +24,9 @@ __global__ void fallback_kernel(detail::Strided1<std::int32_t> nct, detail::Stri
 void launch_fused_mamba_fallback(detail::Strided1<std::int32_t> nct, detail::Strided1<std::int32_t> prev,
                                  std::int64_t block, std::int32_t* out, cudaStream_t stream) {
   if (nct.size == 0) return;
-  fallback_kernel<<<clampbench::detail::cuda::grid_for(nct.size), clampbench::detail::cuda::kThreadsPerBlock, 0,
-                    stream>>>(nct, prev, block, out);
+  CB_LAUNCH(fallback_kernel, clampbench::detail::cuda::grid_for(nct.size), clampbench::detail::cuda::kThreadsPerBlock,
+            stream)
+  (nct, prev, block, out);
   CB_CUDA_CHECK_LAUNCH();
 }
 

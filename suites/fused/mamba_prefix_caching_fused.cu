@@ -32,8 +32,9 @@ void launch_fused_mamba_prefix_caching(detail::Strided1<std::int32_t> nct, detai
                                        std::int32_t* first_scheduled, std::int32_t* last_scheduled,
                                        cudaStream_t stream) {
   if (nct.size == 0) return;
-  prefix_caching_kernel<<<clampbench::detail::cuda::grid_for(nct.size), clampbench::detail::cuda::kThreadsPerBlock, 0,
-                          stream>>>(nct, seq_lens, block, last_computed, first_scheduled, last_scheduled);
+  CB_LAUNCH(prefix_caching_kernel, clampbench::detail::cuda::grid_for(nct.size),
+            clampbench::detail::cuda::kThreadsPerBlock, stream)
+  (nct, seq_lens, block, last_computed, first_scheduled, last_scheduled);
   CB_CUDA_CHECK_LAUNCH();
 }
 

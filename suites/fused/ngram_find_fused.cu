@@ -47,8 +47,8 @@ void launch_fused_ngram_find(Ref2<const std::int32_t> tokens, Ref1<const std::in
                              std::int64_t min_n, std::int64_t max_n, Ref2<std::int32_t> out, cudaStream_t stream) {
   if (tokens.rows == 0 || out.cols == 0) return;
   const unsigned blocks = clampbench::detail::cuda::grid_for(tokens.rows * kWarp);
-  fused_ngram_find_kernel<<<blocks, clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(
-      tokens, seq_lengths, min_n, max_n, out);
+  CB_LAUNCH_WARP_SYNC(fused_ngram_find_kernel, blocks, clampbench::detail::cuda::kThreadsPerBlock, stream)
+  (tokens, seq_lengths, min_n, max_n, out);
   CB_CUDA_CHECK_LAUNCH();
 }
 

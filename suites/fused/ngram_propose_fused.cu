@@ -31,8 +31,8 @@ void launch_fused_ngram_propose(Ref2<std::int32_t> token_ids, Ref1<const std::in
   if (counts.size == 0) return;
   using clampbench::detail::cuda::grid_for;
   using clampbench::detail::cuda::kThreadsPerBlock;
-  fused_ngram_propose_kernel<<<grid_for(counts.size), kThreadsPerBlock, 0, stream>>>(
-      token_ids, num_tokens_no_spec, sampled, counts, num_tokens_tmp);
+  CB_LAUNCH(fused_ngram_propose_kernel, grid_for(counts.size), kThreadsPerBlock, stream)
+  (token_ids, num_tokens_no_spec, sampled, counts, num_tokens_tmp);
   CB_CUDA_CHECK_LAUNCH();
 }
 

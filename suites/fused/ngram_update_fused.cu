@@ -28,9 +28,9 @@ void launch_fused_ngram_update(Ref2<const std::int32_t> token_ids, Ref1<const st
                                Ref1<std::int32_t> next_token_ids, Ref1<std::int32_t> valid_count,
                                Ref2<std::int32_t> valid_sampled, cudaStream_t stream) {
   if (sampled.rows == 0) return;
-  fused_ngram_update_kernel<<<clampbench::detail::cuda::grid_for(sampled.rows),
-                              clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(
-      token_ids, num_tokens_no_spec, discard, sampled, vocab, next_token_ids, valid_count, valid_sampled);
+  CB_LAUNCH(fused_ngram_update_kernel, clampbench::detail::cuda::grid_for(sampled.rows),
+            clampbench::detail::cuda::kThreadsPerBlock, stream)
+  (token_ids, num_tokens_no_spec, discard, sampled, vocab, next_token_ids, valid_count, valid_sampled);
   CB_CUDA_CHECK_LAUNCH();
 }
 

@@ -25,8 +25,9 @@ __global__ void fused_sparse_mla_step_kernel(SparseMlaStep step) {
 void launch_fused_sparse_mla_step(SparseMlaStep step, cudaStream_t stream) {
   const std::int64_t total = step.total();
   if (total == 0) return;
-  fused_sparse_mla_step_kernel<<<clampbench::detail::cuda::grid_for(total),
-                                 clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(step);
+  CB_LAUNCH(fused_sparse_mla_step_kernel, clampbench::detail::cuda::grid_for(total),
+            clampbench::detail::cuda::kThreadsPerBlock, stream)
+  (step);
   CB_CUDA_CHECK_LAUNCH();
 }
 

@@ -26,8 +26,9 @@ __global__ void fused_step3p5_slot_mapping_kernel(Step3p5Args args) {
 void launch_fused_step3p5_slot_mapping(Step3p5Args args, cudaStream_t stream) {
   const std::int64_t n = args.block_tables.size[0] * args.padded_batch;
   if (n == 0 || args.draft_steps < 1) return;
-  fused_step3p5_slot_mapping_kernel<<<clampbench::detail::cuda::grid_for(n),
-                                      clampbench::detail::cuda::kThreadsPerBlock, 0, stream>>>(args);
+  CB_LAUNCH(fused_step3p5_slot_mapping_kernel, clampbench::detail::cuda::grid_for(n),
+            clampbench::detail::cuda::kThreadsPerBlock, stream)
+  (args);
   CB_CUDA_CHECK_LAUNCH();
 }
 

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+#include "suites/fused/detail/strided.h"  // floor_div
+
 #if defined(__CUDACC__)
 #define CB_FUSED_HD __host__ __device__ __forceinline__
 #else
@@ -40,11 +42,9 @@ template <typename T> struct Ref3 {
   }
 };
 
-// PyTorch's integer // and % (toward minus infinity; % takes the divisor's sign), b > 0.
-CB_FUSED_HD std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && a < 0) ? q - 1 : q;
-}
+// PyTorch's integer % (toward minus infinity; takes the divisor's sign). floor_div is
+// strided.h's: one definition, since a second inline one with another body (a b > 0 shortcut)
+// is an ODR violation that an unoptimised build resolves to either body for every caller.
 CB_FUSED_HD std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
 
 // int32 * int32 with the wrap-around of the eager int32 op (no signed-overflow UB).

@@ -1,0 +1,53 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+# ctest cuda_logic.every_kernel_is_launched: runs BINARY (test_cuda_logic) whole with the grid
+# emulator's launch log at LOG, then fails naming every __global__ kernel of the sources under
+# SOURCE_DIR (kernels/, suites/, harness/, tests/) that no test launched.
+file(REMOVE ${LOG})
+execute_process(COMMAND ${CMAKE_COMMAND} -E env CLAMPBENCH_EMULATOR_LAUNCH_LOG=${LOG} ${BINARY}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "test_cuda_logic failed (exit ${rc}); run it for the details")
+endif()
+set(launched "")
+if(EXISTS ${LOG})
+  file(STRINGS ${LOG} launched)
+endif()
+
+set(kernels "")
+foreach(area kernels suites harness tests)
+  file(GLOB_RECURSE sources ${SOURCE_DIR}/${area}/*.cu ${SOURCE_DIR}/${area}/*.cuh ${SOURCE_DIR}/${area}/*.cpp
+       ${SOURCE_DIR}/${area}/*.h)
+  foreach(source IN LISTS sources)
+    file(STRINGS ${source} lines REGEX "__global__[ \t]+void")
+    foreach(line IN LISTS lines)
+      if(line MATCHES "^[ \t]*//")
+        continue()
+      endif()
+      string(REGEX MATCH "__global__[ \t]+void[ \t]+([A-Za-z_][A-Za-z0-9_]*)" match "${line}")
+      if(CMAKE_MATCH_1)
+        file(RELATIVE_PATH relative ${SOURCE_DIR} ${source})
+        list(APPEND kernels "${CMAKE_MATCH_1}@${relative}")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+list(LENGTH kernels total)
+set(missing "")
+foreach(entry IN LISTS kernels)
+  string(REPLACE "@" ";" parts "${entry}")
+  list(GET parts 0 name)
+  list(FIND launched "${name}" at)
+  if(at EQUAL -1)
+    list(APPEND missing "${entry}")
+  endif()
+endforeach()
+if(total EQUAL 0)
+  message(FATAL_ERROR "no __global__ kernel found under ${SOURCE_DIR}: the scan is broken")
+endif()
+if(missing)
+  string(REPLACE ";" "\n  " listed "${missing}")
+  message(FATAL_ERROR "kernels never launched under the grid emulator (name@file):\n  ${listed}")
+endif()
+message(STATUS "all ${total} __global__ kernels were launched under the grid emulator")

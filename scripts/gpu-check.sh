@@ -18,9 +18,9 @@
 #
 # Needs: nvidia-smi, the CUDA toolkit (nvcc, CUPTI), CMake, a C++20 compiler, and the C++
 # dependencies of the build (fmt, nlohmann-json, GTest, Google Benchmark), python3 (json only).
-# Exit status: 0 when everything holds, 1 when a check fails (a machine without a GPU fails the
-# device step: nothing is built or run then; the device-free part is `ctest -L cuda_logic`),
-# 2 for bad usage.
+# Exit status: 0 when everything holds, 1 when a check fails, 2 for bad usage, 4 on a machine
+# without a GPU (at the device step: nothing is built or run then; the device-free part is
+# `ctest -L cuda_logic`).
 
 set -euo pipefail
 
@@ -40,7 +40,7 @@ main() {
   step "device"
   if ! command -v nvidia-smi >/dev/null; then
     echo "no GPU visible to nvidia-smi: this script is for a GPU machine (without one: ctest -L cuda_logic)"
-    return 1
+    return "$CLAMPBENCH_EXIT_NO_GPU"
   fi
   clampbench_gpu_device
 

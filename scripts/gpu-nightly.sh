@@ -15,7 +15,8 @@
 # device session if need be: the budget alone is 10 minutes.
 #
 # Exit status: 0 when the run's verdicts are as expected and it finished within the budget,
-# 1 otherwise (no GPU, build failure, unexpected verdicts, over budget), 2 for bad usage.
+# 1 otherwise (build failure, unexpected verdicts, over budget), 2 for bad usage, 4 on a
+# machine without a GPU.
 
 set -euo pipefail
 

@@ -4,13 +4,17 @@
 # steps both take on a GPU machine. The steps print what they did and return non-zero (with a
 # FAIL line) when they cannot go on.
 
-# Prints the GPUs, driver and toolkit; fails when nvidia-smi sees no GPU.
+# Exit status of a GPU script on a machine without a GPU: not a failed check (1 means a
+# regression and nothing else), not bad usage (2).
+CLAMPBENCH_EXIT_NO_GPU=4
+
+# Prints the GPUs, driver and toolkit; returns CLAMPBENCH_EXIT_NO_GPU when nvidia-smi sees none.
 clampbench_gpu_device() {
   local gpus
   if ! gpus=$(nvidia-smi -L 2>&1) || ! grep -q '^GPU ' <<<"$gpus"; then
     echo "no GPU visible to nvidia-smi: this script is for a GPU machine"
     echo "$gpus"
-    return 1
+    return "$CLAMPBENCH_EXIT_NO_GPU"
   fi
   echo "$gpus"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true

@@ -32,7 +32,7 @@ def test_bad_usage_exits_2(script, args):
 @pytest.mark.parametrize("script", SCRIPTS_UNDER_TEST)
 def test_without_a_gpu_stops_at_the_device_step(tmp_path, script):
     proc = run(script, tmp_path / "out")
-    assert proc.returncode == 1
+    assert proc.returncode == 4  # neither a failed check (1) nor bad usage (2)
     assert "no GPU visible to nvidia-smi: this script is for a GPU machine" in proc.stdout
     log = tmp_path / "out" / script.replace(".sh", ".log")
     assert "no GPU visible" in log.read_text()

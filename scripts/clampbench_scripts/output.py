@@ -18,17 +18,11 @@ import stat
 import sys
 import tempfile
 
+from clampbench_scripts.errors import PathError
 
-class OutputError(Exception):
+
+class OutputError(PathError):
     """An output target that cannot be written: exit 2, one line."""
-
-    def __init__(self, path, problem):
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-        self.problem = problem
-
-    def __reduce__(self):  # picklable, so worker processes can raise it
-        return OutputError, (self.path, self.problem)
 
 
 def temporary_file(directory, suffix=""):

@@ -14,6 +14,7 @@ import argparse
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from ..output import check_target, fail, json_text, write_text
@@ -101,7 +102,7 @@ def main(argv):
     for release in (base, head):
         release.source.git_commit = tree_id(release)
     timing = None if args.no_timing else TimingConfig(args.min_samples, timeout_s=args.timeout_s)
-    load_start = results.machine_load()
+    load_start, started = results.machine_load(), time.time()
     with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
         try:
             dump_dir = Path(args.dump) if args.dump else make_dump(args.binary, args.sizes, Path(work))
@@ -113,9 +114,12 @@ def main(argv):
         rows = branches.compare_trees(base, head, REPORTED, dump_dir, timing)
     load = results.load_block(load_start, results.machine_load())
     command = [sys.argv[0], "compare", *argv]
-    for side, other, name, path in ((rows[0], rows[1], "base", args.out_base),
-                                    (rows[1], rows[0], "head", args.out_head)):
-        env = results.environment(side.release, name, other.release, command, timing, load)
+    # The base is stamped with the run's start and the head with its end (a second later at
+    # least), so that a history of the two lists the base first.
+    stamps = (started, max(time.time(), started + 1))
+    for side, other, name, path, stamp in ((rows[0], rows[1], "base", args.out_base, stamps[0]),
+                                           (rows[1], rows[0], "head", args.out_head, stamps[1])):
+        env = results.environment(side.release, name, other.release, command, timing, load, stamp)
         env["size_set"] = args.sizes
         write_text(json_text(results.document(env, side.cases), indent=1) + "\n", path)
     sys.stdout.write(report(rows))

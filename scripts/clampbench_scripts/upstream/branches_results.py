@@ -87,7 +87,7 @@ def outcome(cases):
             "internal_errors": []}
 
 
-def environment(release, side, other, command_line, timing_config, load):
+def environment(release, side, other, command_line, timing_config, load, stamp):
     """The run's environment: the host, and which vLLM tree this side is (`vllm`; also as
     git_branch, and git_commit for a checkout), so that the dashboard and compare.py name it."""
     return {"git_commit": getattr(release.source, "git_commit", None), "git_branch": release.label,
@@ -97,7 +97,7 @@ def environment(release, side, other, command_line, timing_config, load):
             "host_name": platform.node() or "unknown", "backend": "host", "allocator": "raw",
             "host_allocator": "pageable", "size_set": "quick", "seed": 1,
             "repetitions": timing_config.min_samples if timing_config else 1, "timing": timing_config is not None,
-            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "command_line": list(command_line),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp)), "command_line": list(command_line),
             "machine_load": load, "plant": None,
             "vllm": {"side": side, "tree": release.label, "version": release.version, "compared_with": other.label,
                      "adaptations": sorted(release.adaptations_used)},

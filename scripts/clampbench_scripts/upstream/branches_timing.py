@@ -54,8 +54,9 @@ class Timed:
         self.cpu, self.wall, self.spent, self.iterations = [], [], 0.0, 1
 
     def calibrate(self, sample_time_s):
+        self.call()  # warm-up: the first call of a side pays for what later calls reuse
         start = time.thread_time()
-        self.call()  # the warm-up call, also the estimate of one call's time
+        self.call()
         one = max(time.thread_time() - start, 1e-6)
         self.iterations = max(1, math.ceil(sample_time_s / one))
 

@@ -5,6 +5,7 @@ regression for compare.py), a head that changes an output, a head with a site mi
 that no longer parses and one that no longer runs (one line each, a distinct exit code, the
 other sites in both files); and on bad input."""
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -107,6 +108,9 @@ def test_a_site_lost_on_one_side(tmp_path, dump_dir, tree, damage, code, lost):
     (["--base", "0.27.0", "--head", "{bogus_wheel}"], "cannot read the wheel"),
     (["--base", "not a version", "--head", "0.27.0"], "is not a version number"),
     (["--base", "0.27.0", "--head", "0.27.0", "--dump", "{empty}"], "no manifest.json"),
+    (["--base", "0.27.0", "--head", "0.27.0", "--dump", "{bad_dump}"], "not a clampbench dump manifest"),
+    (["--base", "0.27.0", "--head", "0.27.0", "--dump", "{holed_dump}"], "is missing"),
+    (["--base", "0.27.0", "--head", "0.27.0", "--min-samples", "0"], "--min-samples must be at least 1"),
     (["--base", "0.27.0", "--head", "0.27.0", "--out-head", "{empty}"], "is a directory"),
     (["--base", "0.27.0", "--head", "0.27.0", "--out-head", "{out}", "--out-base", "{out}"], "the same file"),
     (["--base", "0.27.0"], "the following arguments are required: --head"),
@@ -114,8 +118,12 @@ def test_a_site_lost_on_one_side(tmp_path, dump_dir, tree, damage, code, lost):
 def test_bad_input_is_one_line_exit_2(tmp_path, dump_dir, args, needle):
     (tmp_path / "empty").mkdir()
     (tmp_path / "vllm-9.9.9-py3-none-any.whl").write_text("not a zip")
+    (tmp_path / "bad_dump").mkdir()
+    (tmp_path / "bad_dump" / "manifest.json").write_text('{"cases": [{"inputs": []}]}')
+    shutil.copytree(dump_dir, tmp_path / "holed_dump")
+    next(p for p in (tmp_path / "holed_dump").rglob("*.npy") if p.parent.name == "inputs").unlink()
     names = {"empty": tmp_path / "empty", "bogus_wheel": tmp_path / "vllm-9.9.9-py3-none-any.whl",
-             "out": tmp_path / "o.json"}
+             "out": tmp_path / "o.json", "bad_dump": tmp_path / "bad_dump", "holed_dump": tmp_path / "holed_dump"}
     args = [a.format(**{k: str(v) for k, v in names.items()}) for a in args]
     if "--dump" not in args:
         args += ["--dump", str(dump_dir)]

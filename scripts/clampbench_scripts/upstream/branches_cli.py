@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from ..output import check_target, fail, json_text, write_text
-from . import branches, branches_results as results, source
+from . import branches, branches_results as results, dump, source
 from .branches_run import open_tree
 from .branches_timing import TimingConfig
 from .drift import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
@@ -53,6 +53,22 @@ def make_dump(binary, sizes, work: Path):
         tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
     return dump_dir
+
+
+def dump_problem(dump_dir: Path):
+    """Why DIR is not a usable `clampbench run --dump` tree (one line), or None."""
+    if not (dump_dir / "manifest.json").is_file():
+        return f"{dump_dir}: no manifest.json (not a clampbench --dump tree)"
+    try:
+        files = []
+        for case in dump.load_manifest(dump_dir)["cases"]:
+            if not all(isinstance(case.get(k), str) for k in ("case_id", "suite")) or "/" not in case["case_id"]:
+                raise ValueError(f"a case without a suite/label case_id: {str(case)[:60]}")
+            files += [entry["file"] for entry in case["inputs"]]
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return f"{dump_dir}/manifest.json: not a clampbench dump manifest ({type(exc).__name__}: {exc})"
+    missing = [f for f in files if not (dump_dir / f).is_file()]
+    return f"{dump_dir}: {missing[0]} is missing ({len(missing)} dumped inputs in all)" if missing else None
 
 
 def tree_id(release):
@@ -109,8 +125,9 @@ def main(argv):
         except (RuntimeError, OSError) as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 3
-        if not (dump_dir / "manifest.json").exists():
-            return fail(PROG, f"{dump_dir}: no manifest.json (not a clampbench --dump tree)")
+        problem = dump_problem(dump_dir)
+        if problem:
+            return fail(PROG, problem)
         rows = branches.compare_trees(base, head, REPORTED, dump_dir, timing)
     load = results.load_block(load_start, results.machine_load())
     command = [sys.argv[0], "compare", *argv]

@@ -59,10 +59,16 @@ def suites(path):
 
 
 def test_a_tree_against_itself_is_no_regression(tmp_path, dump_dir, tree):
-    """The 0.27.0 wheel against the same code unpacked: every row SAME, compare.py exit 0."""
+    """The 0.27.0 wheel against the same code unpacked in a git checkout: every row SAME,
+    compare.py exit 0; the head's file names the checkout's commit."""
+    git = ["git", "-C", str(tree), "-c", "user.name=t", "-c", "user.email=t@t"]
+    for step in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "vllm 0.27.0"]):
+        subprocess.run(git + step, check=True, capture_output=True)
+    commit = subprocess.run(git + ["rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
     proc, out = compare(tmp_path, dump_dir, source.fetch_wheel(source.AFTER_PR), tree)
     assert proc.returncode == 0, proc.stderr
     head = json.loads(out[1].read_text())
+    assert head["environment"]["git_commit"] == commit
     assert all(c["variants"][0]["saved_vs_reference"]["allocations"] == 0 for c in head["cases"])
     assert all(c["variants"][0]["checks"]["outputs"]["equal"] for c in head["cases"])
     gate = script("compare.py", *out, "--format", "text")

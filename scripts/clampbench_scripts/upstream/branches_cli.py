@@ -19,8 +19,10 @@ from pathlib import Path
 
 from ..output import check_target, fail, json_text, write_text
 from . import branches, branches_results as results, dump, source
+from .branches_report import report
 from .branches_run import open_tree
 from .branches_timing import TimingConfig
+from .cli import make_dump
 from .drift import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 
 PROG = "upstream.py compare"
@@ -42,17 +44,6 @@ def build_parser():
     p.add_argument("--timeout-s", type=float, default=1.0,
                    help="time per side per case after which sampling stops (default 1 s)")
     return p
-
-
-def make_dump(binary, sizes, work: Path):
-    dump_dir = work / "dump"
-    cmd = [binary, "run", "--sizes", sizes, "--backend", "host", "--no-timing", "--dump", str(dump_dir),
-           "--out", str(work / "r.json")]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode not in (0, 1) or not (dump_dir / "manifest.json").exists():
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
-    return dump_dir
 
 
 def dump_problem(dump_dir: Path):
@@ -82,26 +73,6 @@ def tree_id(release):
     return release.version
 
 
-def allocations_line(site, rows):
-    """'12 -> 11' (or a range) of what each side allocates per call on the site's cases."""
-    def span(values):
-        return "-" if not values else str(min(values)) if min(values) == max(values) else \
-            f"{min(values)}..{max(values)}"
-    per_side = [[c["variants"][0]["allocations"]["ledger"]["total"]["allocations"]
-                 for c in side.cases if c["suite"] == site] for side in rows]
-    head_rows = [c["variants"][0] for c in rows[1].cases if c["suite"] == site]
-    found = sorted({f"{f['kind']} {f['name']}" for r in head_rows for f in r["findings"]["set"]}
-                   | {f"latent {f['op']} on {f['buffer']}" for r in head_rows for f in r["latent_writes"]["findings"]})
-    return f"  {site:40} {span(per_side[0]):>7} -> {span(per_side[1]):<7} {'; '.join(found) or '-'}"
-
-
-def report(rows):
-    sites = list(dict.fromkeys(c["suite"] for side in rows for c in side.cases))
-    lines = [f"base: {rows[0].release.label}", f"head: {rows[1].release.label}",
-             f"  {'site':40} allocations per call    head findings"]
-    return "\n".join(lines + [allocations_line(s, rows) for s in sites]) + "\n"
-
-
 def main(argv):
     args = build_parser().parse_args(argv)
     if args.min_samples < 1 or not args.timeout_s > 0:
@@ -121,7 +92,7 @@ def main(argv):
     load_start, started = results.machine_load(), time.time()
     with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
         try:
-            dump_dir = Path(args.dump) if args.dump else make_dump(args.binary, args.sizes, Path(work))
+            dump_dir = Path(args.dump) if args.dump else make_dump(args.binary, Path(work), args.sizes)
         except (RuntimeError, OSError) as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 3

@@ -42,9 +42,9 @@ def build_parser():
     return p
 
 
-def make_dump(binary, work: Path):
+def make_dump(binary, work: Path, sizes="quick"):
     dump_dir = work / "dump"
-    cmd = [binary, "run", "--sizes", "quick", "--backend", "host", "--no-timing", "--dump", str(dump_dir),
+    cmd = [binary, "run", "--sizes", sizes, "--backend", "host", "--no-timing", "--dump", str(dump_dir),
            "--out", str(work / "r.json")]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode not in (0, 1) or not (dump_dir / "manifest.json").exists():

@@ -144,3 +144,36 @@ def test_a_failed_dump_is_exit_3(tmp_path, dump_dir):
                   tmp_path / "no-clampbench", "--out-base", tmp_path / "b.json", "--out-head", tmp_path / "h.json")
     assert proc.returncode == 3 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert not (tmp_path / "b.json").exists()
+
+
+def test_structured_outputs_compare_field_by_field():
+    """vLLM's metadata objects (0.34.0's per-request context chunks) are compared leaf by leaf."""
+    import dataclasses
+    import torch
+    from clampbench_scripts.upstream.branches_checks import mismatch
+
+    @dataclasses.dataclass
+    class Chunk:
+        request_slice: slice
+        starts: torch.Tensor
+        kind: str
+
+    def chunks(last):
+        return [Chunk(slice(0, 2), torch.tensor([0, 4]), "prefill"), Chunk(slice(2, 4), torch.tensor([8, last]), "x")]
+    assert mismatch("context_chunks", chunks(12), chunks(12)) is None
+    found = mismatch("context_chunks", chunks(12), chunks(13))
+    assert (found["count"], found["reference"], found["value"]) == (1, 12, 13)
+    assert found["reason"] == "first at [1].starts", found
+    assert mismatch("c", chunks(12), chunks(12)[:1])["reason"] == "the two values have other fields or lengths"
+
+
+def test_the_newest_release_against_itself(tmp_path, dump_dir):
+    """Every site 0.34.0 has runs on both sides, and nothing differs (its rewritten MLA
+    chunks included); the six sites it lost are one line each per side (exit 4)."""
+    proc, out = compare(tmp_path, dump_dir, source.NEWEST_CHECKED, source.NEWEST_CHECKED)
+    assert proc.returncode == 4 and len(proc.stderr.strip().splitlines()) == 12, proc.stderr
+    head = json.loads(out[1].read_text())
+    assert {c["suite"] for c in head["cases"]} == {"mamba_block_table", "mla_chunked_context", "rocm_aiter_fa_chunks",
+                                                   "sparse_mla_slot_mapping", "sparse_mla_slot_mapping@deepseek_v41"}
+    assert all(c["variants"][0]["checks"]["outputs"]["equal"] for c in head["cases"])
+    assert script("compare.py", *out).returncode == 0

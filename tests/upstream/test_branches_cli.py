@@ -150,7 +150,7 @@ def test_structured_outputs_compare_field_by_field():
     """vLLM's metadata objects (0.34.0's per-request context chunks) are compared leaf by leaf."""
     import dataclasses
     import torch
-    from clampbench_scripts.upstream.branches_checks import mismatch
+    from clampbench_scripts.upstream.branches_values import mismatch
 
     @dataclasses.dataclass
     class Chunk:

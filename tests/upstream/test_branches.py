@@ -125,6 +125,8 @@ def test_compare_py_gates_the_pair(compared):
         assert entry["allocations"]["allocations"]["call"] == ("BETTER" if saved > 0 else "WORSE" if saved < 0
                                                                 else "SAME"), case_id
         assert ("verdicts" in entry["regressions"]) == case_id.startswith("sparse_mla_slot_mapping/"), case_id
+    regressed = sorted(c for c, e in calls.items() if e["regressions"])
+    assert len(regressed) == 13 and "mla_chunked_context/P=4,L=32768,D=1,I=1" in regressed, regressed
 
 
 def test_the_dashboard_reads_the_pair(compared, tmp_path):

@@ -8,7 +8,8 @@ an unknown version or a directory that is no vLLM tree; 4 a site's file or funct
 missing; 5 a site's function no longer parses; 6 a site's code no longer runs on the
 stand-ins; 3 the clampbench run for the dump failed. Several problems: the first of 1, 5, 4, 6.
 
-`upstream.py scan ...` lists the in-place writes of a tree's metadata code (scan_cli.py)."""
+`upstream.py scan ...` lists the in-place writes of a tree's metadata code (scan_cli.py);
+`upstream.py compare --base X --head Y` writes two trees' results files (branches_cli.py)."""
 import argparse
 import functools
 import json
@@ -41,9 +42,9 @@ def build_parser():
     return p
 
 
-def make_dump(binary, work: Path):
+def make_dump(binary, work: Path, sizes="quick"):
     dump_dir = work / "dump"
-    cmd = [binary, "run", "--sizes", "quick", "--backend", "host", "--no-timing", "--dump", str(dump_dir),
+    cmd = [binary, "run", "--sizes", sizes, "--backend", "host", "--no-timing", "--dump", str(dump_dir),
            "--out", str(work / "r.json")]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode not in (0, 1) or not (dump_dir / "manifest.json").exists():
@@ -64,6 +65,9 @@ def main(argv=None):
     if argv[:1] == ["scan"]:
         from . import scan_cli
         return scan_cli.main(argv[1:])
+    if argv[:1] == ["compare"]:
+        from . import branches_cli
+        return branches_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
     check_target(args.out)
     from .sites import REPORTED  # imports torch: after argument errors, which need none

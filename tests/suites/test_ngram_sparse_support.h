@@ -15,7 +15,7 @@
 #include "kernels/device.h"
 #include "kernels/ops.h"
 #include "kernels/runtime.h"
-#include "suites/all_suites.h"
+#include "suites/suite.h"
 
 #define CB_CONCAT_INNER(a, b) a##b
 #define CB_CONCAT(a, b) CB_CONCAT_INNER(a, b)

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The one line that differs between the `clamp` and `clamp_` variants of a builder: the
+// The one switch between the `clamp` and `clamp_` variants of every builder: the
 // same bounds applied out of place (a new tensor, one allocation) or in place (none).
 
 #include <optional>

@@ -13,15 +13,12 @@
 #include "suites/fused/ngram_update_fused.h"
 #include "suites/fused/sparse_mla_slot_mapping_fused.h"
 #include "suites/fused/step3p5_slot_mapping_fused.h"
-#include "tests/suites/fusedb_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
 
 namespace fused = clampbench::suites::fused;
-using fusedb::check_fused_case;
-using fusedb::check_fused_quick_set;
-using fusedb::widen_columns;
 
 const ParamPoint kFindPoint = point({{"B", 8}, {"L", 256}, {"K", 3}, {"ngram_range", 1}});
 const ParamPoint kProposePoint = point({{"B", 8}, {"L", 256}, {"K", 3}});

@@ -5,6 +5,7 @@
 // same bounds applied out of place (a new tensor, one allocation) or in place (none).
 
 #include <optional>
+#include <source_location>
 
 #include "kernels/ops.h"
 
@@ -12,9 +13,11 @@ namespace clampbench::suites::detail {
 
 enum class ClampMode { OutOfPlace, InPlace };
 
-inline Tensor clamp_as(ClampMode mode, Tensor t, std::optional<Scalar> min,
-                       std::optional<Scalar> max = std::nullopt) {
-  if (mode == ClampMode::OutOfPlace) return clamp(t, min, max);
+// `where` defaults to the caller's line, so that clamp's allocation is tagged with the
+// builder's own call site (what `explain` and traces name), not this helper's.
+inline Tensor clamp_as(ClampMode mode, Tensor t, std::optional<Scalar> min, std::optional<Scalar> max = std::nullopt,
+                       std::source_location where = std::source_location::current()) {
+  if (mode == ClampMode::OutOfPlace) return clamp(t, min, max, where);
   clamp_(t, min, max);  // t shares storage with the caller's tensor: that tensor changes
   return t;
 }

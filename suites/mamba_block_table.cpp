@@ -6,10 +6,11 @@
 
 #include <vector>
 
-#include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/input_gen.h"
 #include "suites/fused/mamba_block_table_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -17,15 +18,11 @@ namespace {
 constexpr const char* kName = "mamba_block_table";
 
 // Per call: start 2, clamp 1 (0 in place), arange 1, add 1, to(int64) 1, gather 1: 7 vs 6.
-Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const Tensor& block_table = in.get("block_table");
   const Tensor& seq_lens = in.get("seq_lens");
   Tensor start = floor_divide(sub(seq_lens, 1), p.get("B"));
-  if (in_place) {
-    clamp_(start, 0);
-  } else {
-    start = clamp(start, 0);
-  }
+  start = detail::clamp_as(mode, start, 0);
   Tensor offsets = arange(1 + p.get("S"), DType::Int32, seq_lens.device());
   Tensor indices = to(add(start.unsqueeze(1), offsets), DType::Int64);
   return {{"block_table", gather(block_table, 1, indices)}};
@@ -85,9 +82,9 @@ Suite make_mamba_block_table_suite() {
       .inputs(make_inputs)
       .outputs({"block_table"})
       .variant("clamp", "torch.clamp(start, min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "start.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "one kernel (a host loop on host), allocating only the output",
                fused::fused_mamba_block_table)
       .build();

@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/input_gen.h"
 #include "suites/fused/mamba_fallback_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -21,15 +22,11 @@ constexpr const char* kName = "mamba_fallback";
 // ops, all int32 (nct = seq_lens - query_lens, prev an int32 buffer), in 0.25.0
 // (mamba_attn.py:450-457, torch.clamp) and 0.27.0 (mamba_attn.py:505-511, clamp_); the test is
 // >= 0 in both: a previous index of 0 is known and kept, whatever the fallback says.
-Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const Tensor& nct = in.get("num_computed_tokens");
   const Tensor& prev = in.get("prev_last_scheduled_idx");
   Tensor fallback = floor_divide(sub(nct, 1), p.get("B"));  // -1 where nct == 0
-  if (in_place) {
-    clamp_(fallback, 0);
-  } else {
-    fallback = clamp(fallback, 0);
-  }
+  fallback = detail::clamp_as(mode, fallback, 0);
   Tensor known = ge(prev, 0);
   return {{"block_idx_last_scheduled_token", where(known, prev, fallback)}};
 }
@@ -81,9 +78,9 @@ Suite make_mamba_fallback_suite() {
       .inputs(make_inputs)
       .outputs({"block_idx_last_scheduled_token"})
       .variant("clamp", "torch.clamp(fallback, min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "fallback.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "one kernel (a host loop on host), allocating only the output",
                fused::fused_mamba_fallback)
       .build();

@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/input_gen.h"
 #include "suites/fused/mamba_prefix_caching_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -24,20 +25,15 @@ constexpr const char* kName = "mamba_prefix_caching";
 // every integer a), but + B, - 1, div, - 1 (4) for the two ceil indices and + B, div, - 1 (3)
 // for the first scheduled one: 11 allocations with its clamp_, so the release saves 1 per
 // call against 0.25.0's 12, not 2; the div form with out-of-place clamps would be 13.
-Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const Tensor& nct = in.get("num_computed_tokens");
   const Tensor& seq_lens = in.get("seq_lens");
   const std::int64_t block = p.get("B");
   Tensor last_computed = sub(detail::cdiv(nct, block), 1);             // 3: -1 where nct == 0
   Tensor first_scheduled = sub(detail::cdiv(add(nct, 1), block), 1);   // 4: never negative
   Tensor last_scheduled = sub(detail::cdiv(seq_lens, block), 1);       // 3: -1 in padding rows
-  if (in_place) {
-    clamp_(last_computed, 0);
-    clamp_(last_scheduled, 0);
-  } else {
-    last_computed = clamp(last_computed, 0);
-    last_scheduled = clamp(last_scheduled, 0);
-  }
+  last_computed = detail::clamp_as(mode, last_computed, 0);
+  last_scheduled = detail::clamp_as(mode, last_scheduled, 0);
   return {{"block_idx_last_computed_token", last_computed},
           {"block_idx_first_scheduled_token", first_scheduled},
           {"block_idx_last_scheduled_token", last_scheduled}};
@@ -95,9 +91,9 @@ Suite make_mamba_prefix_caching_suite() {
       .outputs({"block_idx_last_computed_token", "block_idx_first_scheduled_token",
                 "block_idx_last_scheduled_token"})
       .variant("clamp", "torch.clamp(idx, min=0): a new tensor per clamp",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "idx.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "one kernel (a host loop on host), allocating only the 3 outputs",
                fused::fused_mamba_prefix_caching)
       .build();

@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/chunked_context.h"
 #include "suites/detail/input_gen.h"
 #include "suites/fused/mla_chunked_context_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -25,7 +25,7 @@ constexpr std::int64_t kBlockSize = 64;
 // cumulative_lens 2, max of the totals 1, token_to_request 2 + C, seq_tot 1, max_seq_lens 1:
 // 16 + C / 15 + C for C chunks. DCP adds padded local lengths 3, plan_chunks 5 + clamp 1/0,
 // cumulative_lens 2: 27 + C / 25 + C. No request with context: max 1, then no outputs (1 / 1).
-Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const Tensor& context_lens = in.get("context_lens");
   const std::int64_t ranks = p.get("D"), interleave = p.get("I");
   const std::int64_t requests = context_lens.size(0);
@@ -41,7 +41,7 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
     throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
   const std::int64_t num_chunks = detail::cdiv(max_context, chunk);
 
-  detail::ChunkPlan plan = detail::plan_chunks(context_lens, num_chunks, chunk, in_place);
+  detail::ChunkPlan plan = detail::plan_chunks(context_lens, num_chunks, chunk, mode);
   Tensor cu = detail::cumulative_lens(plan.seq_lens);
   const std::int64_t max_chunk_tokens = item_int(max(cu.select(1, requests)));
   Tensor token_to_seq = detail::token_to_request(plan.seq_lens, max_chunk_tokens);
@@ -54,7 +54,7 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
     const std::int64_t virtual_block = interleave * ranks;  // dcp_virtual_block_size
     Tensor padded_local_lens = mul(detail::cdiv(context_lens, virtual_block), interleave);
     const std::int64_t local_chunk = detail::cdiv(chunk, virtual_block) * interleave;
-    local = detail::plan_chunks(padded_local_lens, num_chunks, local_chunk, in_place);
+    local = detail::plan_chunks(padded_local_lens, num_chunks, local_chunk, mode);
     local_cu = detail::cumulative_lens(local.seq_lens);
   }
   // vLLM hands the kernels the local starts and totals under DCP, the global ones otherwise.
@@ -113,9 +113,9 @@ Suite make_mla_chunked_context_suite() {
       .outputs({"chunk_starts", "cu_seq_lens", "seq_lens", "token_to_seq", "seq_tot", "max_seq_lens",
                 "local_seq_lens", "local_cu_seq_lens"})
       .variant("clamp", "(chunk_ends - chunk_starts).clamp(min=0): a new tensor per plan",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "(chunk_ends - chunk_starts).clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "one host loop (host tensors: no kernel), allocating only the outputs",
                fused::fused_mla_chunked_context)
       .build();

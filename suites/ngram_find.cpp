@@ -5,11 +5,11 @@
 // clamp of the draft indices: clamp_ saves (max_n - min_n + 1) + 1 allocations per call.
 
 #include "kernels/ops.h"
-#include "suites/all_suites.h"
-#include "suites/detail/ngram_clamp.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/ngram_find.h"
 #include "suites/detail/ngram_history.h"
 #include "suites/fused/ngram_find_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -21,7 +21,7 @@ CaseData make_find_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType de
   const std::int64_t batch = p.get("B");
   const std::int64_t max_len = p.get("L");
   const detail::NgramRange range = detail::ngram_range(p.get("ngram_range"));
-  detail::CaseRng rng(seed);
+  auto rng = detail::Rng::unmixed(seed);
   std::vector<std::int32_t> seq_lens(static_cast<std::size_t>(batch));
   for (std::int64_t r = 0; r < batch; ++r) {
     std::int64_t len = rng.uniform(1, max_len);

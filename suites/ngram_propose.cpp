@@ -21,10 +21,10 @@
 // ngram_find, so the builder returns what the kernel reads: token_ids and num_tokens_tmp.
 
 #include "kernels/ops.h"
-#include "suites/all_suites.h"
-#include "suites/detail/ngram_clamp.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/ngram_history.h"
 #include "suites/fused/ngram_propose_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -35,7 +35,7 @@ CaseData make_propose_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType
   const std::int64_t batch = p.get("B");
   const std::int64_t max_len = p.get("L");
   const std::int64_t new_tokens = p.get("K") + 1;
-  detail::CaseRng rng(seed);
+  auto rng = detail::Rng::unmixed(seed);
   std::vector<std::int32_t> num_tokens(static_cast<std::size_t>(batch));
   std::vector<std::int32_t> counts(static_cast<std::size_t>(batch));
   std::vector<std::int32_t> sampled(static_cast<std::size_t>(batch * new_tokens), -1);

@@ -16,10 +16,10 @@
 // clamp that test must move before it, which clamp_ does and clamp_naive does not.
 
 #include "kernels/ops.h"
-#include "suites/all_suites.h"
-#include "suites/detail/ngram_clamp.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/ngram_history.h"
 #include "suites/fused/ngram_update_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -34,7 +34,7 @@ CaseData make_update_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType 
   const std::int64_t rows = reqs + kSpareRows;
   const std::int64_t max_len = p.get("L");
   const std::int64_t width = p.get("K") + 1;
-  detail::CaseRng rng(seed);
+  auto rng = detail::Rng::unmixed(seed);
   std::vector<std::int32_t> num_tokens(static_cast<std::size_t>(rows));
   std::vector<std::int32_t> discard(static_cast<std::size_t>(rows), 0);
   std::vector<std::int32_t> sampled(static_cast<std::size_t>(reqs * width), -1);

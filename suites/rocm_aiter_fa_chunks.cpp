@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "suites/all_suites.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/chunked_context.h"
 #include "suites/detail/input_gen.h"
 #include "suites/fused/rocm_aiter_fa_chunks_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -34,14 +34,14 @@ Tensor token_to_batch(const Tensor& cu, std::int64_t max_cum_tokens) {
 
 // Per call (clamp / clamp_): max 1, plan_chunks 5 + clamp 1/0, cumulative_lens 2, max of the
 // totals 1, token_to_batch 4, seq_tot 1, max_seq_lens 1: 16 / 15.
-Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   (void)p;
   const Tensor& computed = in.get("computed_kv_lens");
   const std::int64_t extends = computed.size(0);
   const std::int64_t chunk = kTokensPerIteration / extends;
   const std::int64_t num_chunks = detail::cdiv(item_int(max(computed)), chunk);
   if (num_chunks <= 0) throw std::invalid_argument("rocm_aiter_fa_chunks: computed_kv_lens must be >= 1");
-  detail::ChunkPlan plan = detail::plan_chunks(computed, num_chunks, chunk, in_place);
+  detail::ChunkPlan plan = detail::plan_chunks(computed, num_chunks, chunk, mode);
   Tensor cu = detail::cumulative_lens(plan.seq_lens);
   const std::int64_t max_cum_tokens = item_int(max(cu.select(1, extends)));
   return {{"chunk_starts", plan.starts},
@@ -82,9 +82,9 @@ Suite make_rocm_aiter_fa_chunks_suite() {
       .inputs(make_inputs)
       .outputs({"chunk_starts", "cu_seq_lens", "seq_lens", "token_to_batch", "seq_tot", "max_seq_lens"})
       .variant("clamp", "(chunk_ends - chunk_starts).clamp(min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "(chunk_ends - chunk_starts).clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "one host loop (host tensors: no kernel), allocating only the outputs",
                fused::fused_rocm_aiter_fa_chunks)
       .build();

@@ -12,17 +12,18 @@
 // prefill tokens.
 
 #include "kernels/ops.h"
-#include "suites/all_suites.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/sparse_mla_inputs.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
 #include "suites/fused/sparse_mla_slot_mapping_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
 
-Outputs run_builder(CaseData& data, const ParamPoint& p, bool in_place) {
+Outputs run_builder(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   const std::int64_t ratio = p.get("ratio");
   const std::int64_t block_size = detail::sparse_mla_storage_block_size(ratio);
   Tensor& block_table = data.get("block_table");  // view of the runner's shared table
@@ -31,7 +32,7 @@ Outputs run_builder(CaseData& data, const ParamPoint& p, bool in_place) {
   Tensor req_ids = detail::token_to_req_indices(data.get("req_id_per_token_buffer"), query_start_loc, num_tokens);
   Tensor& out = data.get("compressed_slot_mapping");
   {
-    const Tensor table = in_place ? clamp_(block_table, 0) : clamp(block_table, 0);
+    const Tensor table = detail::clamp_as(mode, block_table, 0);
     detail::compressed_slot_mapping(out, query_start_loc, data.get("seq_lens"), table, block_size, ratio,
                                     p.get("Q"));
   }
@@ -74,9 +75,9 @@ Suite make_sparse_mla_slot_mapping_suite() {
       .outputs({"compressed_slot_mapping", "req_id_per_token", "c128a_global_decode_topk_indices",
                 "c128a_decode_topk_lens", "c128a_prefill_topk_indices"})
       .variant("clamp", "tmp = block_table.clamp(min=0): one copy of the whole table (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, false); })
+               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "block_table.clamp_(min=0): the shared table rewritten in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, true); })
+               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, detail::ClampMode::InPlace); })
       .reader("metadata_block_table",
               "the metadata's block_table field, i.e. the input view as the builder left it",
               [](const CaseData& d, const Outputs&, const ParamPoint&) {

@@ -16,11 +16,12 @@
 // (Spec 6 calls the positions read only and masks "positions beyond the table"; vLLM's code
 // above is what is ported.) Step3.5 has no M-RoPE: the 1-D positions path is the one ported.
 
-#include "suites/all_suites.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/eagle_step_positions.h"
 #include "suites/detail/input_gen.h"
 #include "suites/detail/step3p5_inputs.h"
 #include "suites/fused/step3p5_slot_mapping_fused.h"
+#include "suites/suite.h"
 
 namespace clampbench::suites {
 namespace {
@@ -31,7 +32,7 @@ constexpr std::int64_t kPaddingSlot = -1;  // PADDING_SLOT_ID
 // Per draft step: the parent's position update 0 (a kernel writing self.positions), exceeds
 // (old + 1 >= L) 2; per group: bn 1, clamp 1 (0 in place), gather 1, slot 3. Per call:
 // (K - 1) * (2 + 6 G) with clamp, (K - 1) * (2 + 5 G) with clamp_.
-Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const Tensor& sampled_positions = in.get("sampled_positions");  // [B]: positions at step 0
   Tensor& positions_buffer = in.get("positions_buffer");          // [P >= B]: self.positions
   const Tensor& block_tables = in.get("block_tables");            // [G, R, N]
@@ -49,11 +50,7 @@ Outputs build(CaseData& in, const ParamPoint& p, bool in_place) {
     for (std::int64_t g = 0; g < groups; ++g) {
       const Tensor table = block_tables.select(0, g);
       Tensor bn = floor_divide(positions, block);
-      if (in_place) {
-        clamp_(bn, std::nullopt, width - 1);
-      } else {
-        bn = clamp(bn, std::nullopt, width - 1);
-      }
+      bn = detail::clamp_as(mode, bn, std::nullopt, width - 1);
       bn = to(bn, DType::Int64);  // .to(torch.long): already int64, no copy
       Tensor block_ids = gather(table.slice(0, 0, batch), 1, bn.unsqueeze(1)).squeeze(1);
       Tensor slot = add(mul(block_ids, block), remainder(positions, block));
@@ -87,9 +84,9 @@ Suite make_step3p5_slot_mapping_suite() {
       .inputs(detail::make_step3p5_inputs)
       .outputs({"slot_mappings", "positions"})
       .variant("clamp", "bn.clamp(max=N - 1): a new tensor per group per draft step",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "bn.clamp_(max=N - 1): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "every draft step written straight into the group and position buffers; no allocation "
                "(the floor)",
                fused::fused_step3p5_slot_mapping)

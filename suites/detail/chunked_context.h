@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "kernels/ops.h"
+#include "suites/detail/clamp_mode.h"
 
 namespace clampbench::suites::detail {
 
@@ -25,17 +26,13 @@ struct ChunkPlan {
 // seq_lens clamped at min 0: out of place 1 alloc, in place 0.
 // The difference is negative where a chunk starts past a request's context.
 inline ChunkPlan plan_chunks(const Tensor& lens, std::int64_t num_chunks, std::int64_t chunk,
-                             bool in_place) {
+                             ClampMode mode) {
   const std::int64_t p = lens.size(0);
   Tensor starts = mul(arange(num_chunks, DType::Int32, lens.device()).unsqueeze(1).expand({-1, p}),
                       chunk);
   Tensor ends = minimum(lens.unsqueeze(0), add(starts, chunk));
   Tensor seq_lens = sub(ends, starts);
-  if (in_place) {
-    clamp_(seq_lens, 0);
-  } else {
-    seq_lens = clamp(seq_lens, 0);
-  }
+  seq_lens = clamp_as(mode, seq_lens, 0);
   return {starts, seq_lens};
 }
 

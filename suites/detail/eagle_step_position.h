@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "suites/fused/detail/strided_ref.h"
+#include "suites/detail/strided.h"
 
 #if CLAMPBENCH_HAVE_CUDA
 #include <cuda_runtime_api.h>
@@ -19,7 +19,7 @@ namespace clampbench::suites::detail {
 
 // new_position = position + 1; exceeds_max = new_position >= max_model_len;
 // clamped_position = where(exceeds_max, 0, new_position) (utils.py:62-66).
-CB_FUSED_HD std::int64_t eagle_next_position(std::int64_t position, std::int64_t max_model_len) {
+CB_HOST_DEVICE std::int64_t eagle_next_position(std::int64_t position, std::int64_t max_model_len) {
   const std::int64_t next = position + 1;
   return next >= max_model_len ? 0 : next;
 }
@@ -28,8 +28,8 @@ CB_FUSED_HD std::int64_t eagle_next_position(std::int64_t position, std::int64_t
 // out[i] = eagle_next_position(positions[i]) for i < positions.size: one thread per request,
 // each reading its element before writing it, so `out` may be `positions` itself (as at every
 // draft step after the first in vLLM). No allocation.
-void launch_eagle_step_positions(fused::detail::Ref1<const std::int64_t> positions,
-                                 fused::detail::Ref1<std::int64_t> out, std::int64_t max_model_len,
+void launch_eagle_step_positions(detail::Ref1<const std::int64_t> positions,
+                                 detail::Ref1<std::int64_t> out, std::int64_t max_model_len,
                                  cudaStream_t stream);
 #endif
 

@@ -10,20 +10,20 @@
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/eagle_step_position.h"
-#include "suites/fused/detail/tensor_refs.h"
+#include "suites/detail/tensor_refs.h"
 
 namespace clampbench::suites::detail {
 
 void eagle_step_positions_(Tensor& out, const Tensor& positions, std::int64_t max_model_len) {
-  const auto in = fused::detail::ref1<const std::int64_t>(positions, "eagle step positions");
-  const auto dst = fused::detail::ref1<std::int64_t>(out, "eagle step out_clamped_positions");
+  const auto in = detail::ref1<const std::int64_t>(positions, "eagle step positions");
+  const auto dst = detail::ref1<std::int64_t>(out, "eagle step out_clamped_positions");
   CB_CHECK(dst.size == in.size, ErrorKind::ShapeMismatch, "eagle step: {} positions into {} slots", in.size,
            dst.size);
   CB_CHECK(out.device() == positions.device(), ErrorKind::Device, "eagle step: positions and out on two devices");
   // Either the very same elements (read, then written, per request) or disjoint storages.
   CB_CHECK(!out.shares_storage_with(positions) || (dst.data == in.data && dst.stride == in.stride),
            ErrorKind::InvalidArgument, "eagle step: out overlaps positions at another offset");
-  if (fused::detail::runs_on_cuda(out.device())) {
+  if (detail::runs_on_cuda(out.device())) {
 #if CLAMPBENCH_HAVE_CUDA
     launch_eagle_step_positions(in, dst, max_model_len, static_cast<cudaStream_t>(Runtime::current().stream().handle));
 #endif

@@ -10,8 +10,8 @@
 namespace clampbench::suites::detail {
 namespace {
 
-__global__ void eagle_step_positions_kernel(fused::detail::Ref1<const std::int64_t> positions,
-                                            fused::detail::Ref1<std::int64_t> out, std::int64_t max_model_len) {
+__global__ void eagle_step_positions_kernel(detail::Ref1<const std::int64_t> positions,
+                                            detail::Ref1<std::int64_t> out, std::int64_t max_model_len) {
   for (std::int64_t i = clampbench::detail::cuda::global_thread(); i < positions.size;
        i += clampbench::detail::cuda::grid_stride()) {
     out[i] = eagle_next_position(positions[i], max_model_len);  // read, then write: out may be positions
@@ -20,8 +20,8 @@ __global__ void eagle_step_positions_kernel(fused::detail::Ref1<const std::int64
 
 }  // namespace
 
-void launch_eagle_step_positions(fused::detail::Ref1<const std::int64_t> positions,
-                                 fused::detail::Ref1<std::int64_t> out, std::int64_t max_model_len,
+void launch_eagle_step_positions(detail::Ref1<const std::int64_t> positions,
+                                 detail::Ref1<std::int64_t> out, std::int64_t max_model_len,
                                  cudaStream_t stream) {
   if (positions.size == 0) return;
   CB_LAUNCH(eagle_step_positions_kernel, clampbench::detail::cuda::grid_for(positions.size),

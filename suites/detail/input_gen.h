@@ -1,45 +1,16 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Seeded, platform-independent randomness for the input generators, and the small factories
-// they share. std::mt19937_64's sequence is fixed by the standard, but the <random>
-// distributions are not, so bounded draws are written here (rejection sampling: unbiased).
+// The small factories the input generators share, and their random source (rng.h).
 
 #include <cstdint>
-#include <random>
-#include <string_view>
 #include <vector>
 
 #include "kernels/ops.h"
+#include "suites/detail/rng.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites::detail {
-
-class Rng {
- public:
-  // The suite name is mixed in so that two suites given one seed draw different streams.
-  Rng(std::uint64_t seed, std::string_view stream) : engine_(mix(seed, stream)) {}
-
-  // Uniform integer in [lo, hi] (inclusive); lo <= hi.
-  std::int64_t uniform(std::int64_t lo, std::int64_t hi) {
-    const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
-    if (span == 0) return static_cast<std::int64_t>(engine_());  // the whole 64-bit range
-    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % span;
-    std::uint64_t x = engine_();
-    while (x >= limit) x = engine_();
-    return lo + static_cast<std::int64_t>(x % span);
-  }
-  // True with probability num / den.
-  bool chance(std::int64_t num, std::int64_t den) { return uniform(0, den - 1) < num; }
-
- private:
-  static std::uint64_t mix(std::uint64_t seed, std::string_view stream) {
-    std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the stream name
-    for (char c : stream) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-    return seed ^ (h + 0x9e3779b97f4a7c15ull + (seed << 6) + (seed >> 2));
-  }
-  std::mt19937_64 engine_;
-};
 
 // The device a case's tensors live on: Gpu suites follow the harness, Host suites stay host.
 inline DeviceType case_device(SuiteDevice site, DeviceType requested) {

@@ -22,7 +22,7 @@
 
 #include "kernels/error.h"
 #include "kernels/ops.h"
-#include "suites/detail/ngram_clamp.h"
+#include "suites/detail/clamp_mode.h"
 
 namespace clampbench::suites::detail {
 

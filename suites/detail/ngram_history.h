@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "suites/detail/ngram_rng.h"
+#include "suites/detail/rng.h"
 
 namespace clampbench::suites::detail {
 
@@ -16,7 +16,7 @@ namespace clampbench::suites::detail {
 inline constexpr std::int64_t kNgramVocab = 32;
 
 // Row-major [seq_lens.size(), row_len]: row r holds seq_lens[r] tokens, then zeros.
-inline std::vector<std::int32_t> make_token_history(CaseRng& rng, const std::vector<std::int32_t>& seq_lens,
+inline std::vector<std::int32_t> make_token_history(Rng& rng, const std::vector<std::int32_t>& seq_lens,
                                                     std::int64_t row_len) {
   std::vector<std::int32_t> tokens(seq_lens.size() * static_cast<std::size_t>(row_len), 0);
   for (std::size_t r = 0; r < seq_lens.size(); ++r) {

@@ -16,7 +16,7 @@
 
 #include "kernels/ops.h"
 #include "suites/detail/builder_ops.h"
-#include "suites/detail/ngram_rng.h"
+#include "suites/detail/rng.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_step_inputs.h"
 #include "suites/suite.h"
@@ -37,7 +37,7 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
   const std::int64_t pad_rows = reqs >= 2 ? std::max<std::int64_t>(1, reqs / 4) : 0;
   const std::int64_t decodes = (reqs - pad_rows + 1) / 2;
   const std::int32_t pad_value = padding == 0 ? 0 : -1;
-  CaseRng rng(seed);
+  auto rng = Rng::unmixed(seed);
 
   std::vector<std::int32_t> table(static_cast<std::size_t>(rows * cols), pad_value);
   std::vector<std::int32_t> query_start(static_cast<std::size_t>(reqs + 1), 0);

@@ -6,10 +6,10 @@
 
 #include "suites/fused/mamba_block_table_fused.h"
 
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/device_dispatch.h"
 #include "suites/fused/detail/mamba_launchers.h"
 #include "suites/fused/detail/mamba_math.h"
-#include "suites/fused/detail/tensor_views.h"
 
 namespace clampbench::suites::fused {
 namespace {
@@ -22,9 +22,9 @@ namespace {
 }  // namespace
 
 Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
-  const auto table = detail::strided2<std::int32_t>(data.get("block_table"), "block_table");
+  const auto table = detail::ref2<const std::int32_t>(data.get("block_table"), "block_table");
   const Tensor& seq_tensor = data.get("seq_lens");
-  const auto seq_lens = detail::strided1<std::int32_t>(seq_tensor, "seq_lens");
+  const auto seq_lens = detail::ref1<const std::int32_t>(seq_tensor, "seq_lens");
   CB_CHECK(table.rows == seq_lens.size, ErrorKind::ShapeMismatch,
            "fused mamba_block_table: block_table has {} rows, seq_lens {}", table.rows, seq_lens.size);
   const std::int64_t block = p.get("B"), width = 1 + p.get("S");
@@ -46,7 +46,7 @@ Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
       const std::int64_t start = detail::block_table_start(seq_lens[r], block);
       for (std::int64_t j = 0; j < width; ++j) {
         if (start + j >= table.cols) throw_bad_column(start + j, table.cols);
-        o[r * width + j] = table.at(r, start + j);
+        o[r * width + j] = table(r, start + j);
       }
     }
   }

@@ -19,7 +19,7 @@ using clampbench::detail::cuda::grid_stride;
 constexpr unsigned long long kNone = ~0ull;
 __device__ unsigned long long g_first_bad_position = kNone;
 
-__global__ void block_table_kernel(detail::Strided2<std::int32_t> table, detail::Strided1<std::int32_t> seq_lens,
+__global__ void block_table_kernel(detail::Ref2<const std::int32_t> table, detail::Ref1<const std::int32_t> seq_lens,
                                    std::int64_t block, std::int64_t width, std::int32_t* out) {
   const std::int64_t n = table.rows * width;
   for (std::int64_t i = global_thread(); i < n; i += grid_stride()) {
@@ -29,14 +29,14 @@ __global__ void block_table_kernel(detail::Strided2<std::int32_t> table, detail:
       atomicMin(&g_first_bad_position, static_cast<unsigned long long>(i));
       continue;
     }
-    out[i] = table.at(r, column);
+    out[i] = table(r, column);
   }
 }
 
 }  // namespace
 
-std::int64_t launch_fused_mamba_block_table(detail::Strided2<std::int32_t> table,
-                                            detail::Strided1<std::int32_t> seq_lens, std::int64_t block,
+std::int64_t launch_fused_mamba_block_table(detail::Ref2<const std::int32_t> table,
+                                            detail::Ref1<const std::int32_t> seq_lens, std::int64_t block,
                                             std::int64_t width, std::int32_t* out, cudaStream_t stream) {
   const std::int64_t n = table.rows * width;
   if (n == 0) return -1;

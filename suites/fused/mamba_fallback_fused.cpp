@@ -5,16 +5,16 @@
 
 #include "suites/fused/mamba_fallback_fused.h"
 
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/device_dispatch.h"
 #include "suites/fused/detail/mamba_launchers.h"
 #include "suites/fused/detail/mamba_math.h"
-#include "suites/fused/detail/tensor_views.h"
 
 namespace clampbench::suites::fused {
 
 Outputs fused_mamba_fallback(CaseData& data, const ParamPoint& p) {
-  const auto nct = detail::strided1<std::int32_t>(data.get("num_computed_tokens"), "num_computed_tokens");
-  const auto prev = detail::strided1<std::int32_t>(data.get("prev_last_scheduled_idx"), "prev_last_scheduled_idx");
+  const auto nct = detail::ref1<const std::int32_t>(data.get("num_computed_tokens"), "num_computed_tokens");
+  const auto prev = detail::ref1<const std::int32_t>(data.get("prev_last_scheduled_idx"), "prev_last_scheduled_idx");
   CB_CHECK(nct.size == prev.size, ErrorKind::ShapeMismatch,
            "fused mamba_fallback: num_computed_tokens has {} rows, prev_last_scheduled_idx {}", nct.size, prev.size);
   const std::int64_t block = p.get("B");

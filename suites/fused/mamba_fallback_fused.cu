@@ -13,7 +13,7 @@ namespace {
 using clampbench::detail::cuda::global_thread;
 using clampbench::detail::cuda::grid_stride;
 
-__global__ void fallback_kernel(detail::Strided1<std::int32_t> nct, detail::Strided1<std::int32_t> prev,
+__global__ void fallback_kernel(detail::Ref1<const std::int32_t> nct, detail::Ref1<const std::int32_t> prev,
                                 std::int64_t block, std::int32_t* out) {
   for (std::int64_t r = global_thread(); r < nct.size; r += grid_stride())
     out[r] = detail::fallback_index(nct[r], prev[r], block);
@@ -21,7 +21,7 @@ __global__ void fallback_kernel(detail::Strided1<std::int32_t> nct, detail::Stri
 
 }  // namespace
 
-void launch_fused_mamba_fallback(detail::Strided1<std::int32_t> nct, detail::Strided1<std::int32_t> prev,
+void launch_fused_mamba_fallback(detail::Ref1<const std::int32_t> nct, detail::Ref1<const std::int32_t> prev,
                                  std::int64_t block, std::int32_t* out, cudaStream_t stream) {
   if (nct.size == 0) return;
   CB_LAUNCH(fallback_kernel, clampbench::detail::cuda::grid_for(nct.size), clampbench::detail::cuda::kThreadsPerBlock,

@@ -5,16 +5,16 @@
 
 #include "suites/fused/mamba_prefix_caching_fused.h"
 
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/device_dispatch.h"
 #include "suites/fused/detail/mamba_launchers.h"
 #include "suites/fused/detail/mamba_math.h"
-#include "suites/fused/detail/tensor_views.h"
 
 namespace clampbench::suites::fused {
 
 Outputs fused_mamba_prefix_caching(CaseData& data, const ParamPoint& p) {
-  const auto nct = detail::strided1<std::int32_t>(data.get("num_computed_tokens"), "num_computed_tokens");
-  const auto seq_lens = detail::strided1<std::int32_t>(data.get("seq_lens"), "seq_lens");
+  const auto nct = detail::ref1<const std::int32_t>(data.get("num_computed_tokens"), "num_computed_tokens");
+  const auto seq_lens = detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens");
   CB_CHECK(nct.size == seq_lens.size, ErrorKind::ShapeMismatch,
            "fused mamba_prefix_caching: num_computed_tokens has {} rows, seq_lens {}", nct.size, seq_lens.size);
   const std::int64_t block = p.get("B");

@@ -14,7 +14,7 @@ namespace {
 using clampbench::detail::cuda::global_thread;
 using clampbench::detail::cuda::grid_stride;
 
-__global__ void prefix_caching_kernel(detail::Strided1<std::int32_t> nct, detail::Strided1<std::int32_t> seq_lens,
+__global__ void prefix_caching_kernel(detail::Ref1<const std::int32_t> nct, detail::Ref1<const std::int32_t> seq_lens,
                                       std::int64_t block, std::int32_t* last_computed,
                                       std::int32_t* first_scheduled, std::int32_t* last_scheduled) {
   for (std::int64_t r = global_thread(); r < nct.size; r += grid_stride()) {
@@ -27,7 +27,7 @@ __global__ void prefix_caching_kernel(detail::Strided1<std::int32_t> nct, detail
 
 }  // namespace
 
-void launch_fused_mamba_prefix_caching(detail::Strided1<std::int32_t> nct, detail::Strided1<std::int32_t> seq_lens,
+void launch_fused_mamba_prefix_caching(detail::Ref1<const std::int32_t> nct, detail::Ref1<const std::int32_t> seq_lens,
                                        std::int64_t block, std::int32_t* last_computed,
                                        std::int32_t* first_scheduled, std::int32_t* last_scheduled,
                                        cudaStream_t stream) {

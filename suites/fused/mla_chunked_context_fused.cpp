@@ -12,9 +12,9 @@
 
 #include <stdexcept>
 
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/chunk_loops.h"
 #include "suites/fused/detail/device_dispatch.h"
-#include "suites/fused/detail/tensor_views.h"
 
 namespace clampbench::suites::fused {
 namespace {
@@ -27,7 +27,7 @@ constexpr std::int64_t kBlockSize = 64;
 
 Outputs fused_mla_chunked_context(CaseData& data, const ParamPoint& p) {
   detail::require_host(data, "mla_chunked_context");
-  const auto lens = detail::strided1<std::int32_t>(data.get("context_lens"), "context_lens");
+  const auto lens = detail::ref1<const std::int32_t>(data.get("context_lens"), "context_lens");
   const std::int64_t ranks = p.get("D"), interleave = p.get("I"), requests = lens.size;
   std::int64_t max_context = lens.size > 0 ? lens[0] : 0, with_context = 0;
   for (std::int64_t i = 0; i < requests; ++i) {

@@ -9,7 +9,7 @@
 #include "kernels/cuda/cuda_launch.h"
 #include "suites/fused/detail/ngram_find_row.h"
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 namespace {
 
 constexpr int kWarp = 32;
@@ -52,4 +52,4 @@ void launch_fused_ngram_find(Ref2<const std::int32_t> tokens, Ref1<const std::in
   CB_CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

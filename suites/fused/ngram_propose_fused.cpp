@@ -13,8 +13,8 @@
 #include "kernels/ops.h"
 #include "kernels/runtime.h"
 #include "kernels/write_order.h"
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_propose_row.h"
-#include "suites/fused/detail/tensor_refs.h"
 
 namespace clampbench::suites::fused {
 namespace {

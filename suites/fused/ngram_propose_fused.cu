@@ -9,7 +9,7 @@
 #include "kernels/cuda/cuda_launch.h"
 #include "suites/fused/detail/ngram_propose_row.h"
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 namespace {
 
 __global__ void fused_ngram_propose_kernel(Ref2<std::int32_t> token_ids, Ref1<const std::int32_t> num_tokens_no_spec,
@@ -36,4 +36,4 @@ void launch_fused_ngram_propose(Ref2<std::int32_t> token_ids, Ref1<const std::in
   CB_CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

@@ -11,8 +11,8 @@
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/ngram_history.h"
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_update_row.h"
-#include "suites/fused/detail/tensor_refs.h"
 
 namespace clampbench::suites::fused {
 

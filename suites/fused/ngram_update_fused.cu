@@ -6,7 +6,7 @@
 #include "kernels/cuda/cuda_launch.h"
 #include "suites/fused/detail/ngram_update_row.h"
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 namespace {
 
 __global__ void fused_ngram_update_kernel(Ref2<const std::int32_t> token_ids, Ref1<const std::int32_t> num_tokens_no_spec,
@@ -34,4 +34,4 @@ void launch_fused_ngram_update(Ref2<const std::int32_t> token_ids, Ref1<const st
   CB_CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

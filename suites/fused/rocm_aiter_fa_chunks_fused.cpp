@@ -9,9 +9,9 @@
 
 #include <stdexcept>
 
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/chunk_loops.h"
 #include "suites/fused/detail/device_dispatch.h"
-#include "suites/fused/detail/tensor_views.h"
 
 namespace clampbench::suites::fused {
 namespace {
@@ -22,7 +22,7 @@ constexpr std::int64_t kTokensPerIteration = 32 * 1024;  // as suites/rocm_aiter
 
 Outputs fused_rocm_aiter_fa_chunks(CaseData& data, const ParamPoint&) {
   detail::require_host(data, "rocm_aiter_fa_chunks");
-  const auto computed = detail::strided1<std::int32_t>(data.get("computed_kv_lens"), "computed_kv_lens");
+  const auto computed = detail::ref1<const std::int32_t>(data.get("computed_kv_lens"), "computed_kv_lens");
   const std::int64_t extends = computed.size;
   CB_CHECK(extends > 0, ErrorKind::InvalidArgument, "fused rocm_aiter_fa_chunks: no extend request");
   const std::int64_t chunk = kTokensPerIteration / extends;

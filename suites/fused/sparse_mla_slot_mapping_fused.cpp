@@ -16,8 +16,8 @@
 #include "kernels/runtime.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/sparse_mla_c128a_row.h"
-#include "suites/fused/detail/tensor_refs.h"
 
 namespace clampbench::suites::fused {
 

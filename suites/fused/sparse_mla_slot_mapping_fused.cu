@@ -8,7 +8,7 @@
 #include "kernels/cuda/cuda_launch.h"
 #include "suites/fused/detail/sparse_mla_c128a_row.h"
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 namespace {
 
 __global__ void fused_sparse_mla_step_kernel(SparseMlaStep step) {
@@ -31,4 +31,4 @@ void launch_fused_sparse_mla_step(SparseMlaStep step, cudaStream_t stream) {
   CB_CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

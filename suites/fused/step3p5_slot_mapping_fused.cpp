@@ -13,8 +13,8 @@
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/input_gen.h"
+#include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/step3p5_slot_mapping_row.h"
-#include "suites/fused/detail/tensor_refs.h"
 
 namespace clampbench::suites::fused {
 

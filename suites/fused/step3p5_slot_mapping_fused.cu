@@ -8,7 +8,7 @@
 #include "kernels/cuda/cuda_launch.h"
 #include "suites/fused/detail/step3p5_slot_mapping_row.h"
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 namespace {
 
 __global__ void fused_step3p5_slot_mapping_kernel(Step3p5Args args) {
@@ -32,4 +32,4 @@ void launch_fused_step3p5_slot_mapping(Step3p5Args args, cudaStream_t stream) {
   CB_CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

@@ -9,7 +9,7 @@
 
 #include "kernels/ops.h"
 #include "suites/detail/input_gen.h"
-#include "suites/fused/detail/tensor_views.h"
+#include "suites/detail/tensor_refs.h"
 #include "suites/suite.h"
 
 namespace clampbench::example {
@@ -27,9 +27,9 @@ Outputs build(CaseData& in, bool in_place) {
 
 // The floor: one loop writing the output, its only allocation.
 Outputs fused(CaseData& in, const ParamPoint&) {
-  const auto lens = suites::fused::detail::strided1<std::int32_t>(in.get("seq_lens"), "seq_lens");
+  const auto lens = suites::detail::ref1<const std::int32_t>(in.get("seq_lens"), "seq_lens");
   Tensor out = Tensor::empty({lens.size}, DType::Int32, in.device);
-  auto* o = suites::fused::detail::out_ptr<std::int32_t>(out);
+  auto* o = suites::detail::out_ptr<std::int32_t>(out);
   for (std::int64_t r = 0; r < lens.size; ++r) o[r] = lens[r] > 0 ? lens[r] - 1 : 0;
   return {{"last_token_idx", out}};
 }

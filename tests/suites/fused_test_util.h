@@ -1,17 +1,21 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The checks every fused variant passes, shared by the test_fused_<group>.cpp
-// files: on each quick point and a couple of seeds, fused outputs equal clamp's bitwise
-// (names, dtypes, shapes, elements), the fused call allocates exactly the expected number of
-// tensors -- each one an output's storage, nothing temporary -- and fewer than clamp_, and no
-// input (persistent or fresh) changes.
+// The checks every fused variant passes, shared by the test_fused_<group>.cpp files: on each
+// quick point and two seeds, fused outputs equal clamp's bitwise (names, dtypes, shapes,
+// elements); the fused call allocates exactly the expected number of tensors, which are the
+// outputs that are not input buffers (nothing temporary), and fewer than clamp_, which
+// allocates fewer than clamp; Persistent and Fresh inputs are left as they were and
+// PersistentWritable ones end up exactly as clamp leaves them; the registered `fused`
+// variant is the function under test.
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/suites/suite_test_util.h"
 
@@ -30,68 +34,110 @@ inline Call call_fn(const VariantFn& fn, const std::string& scope_name, CaseData
   return c;
 }
 
-// Distinct storages among the outputs (an eager builder may return one tensor twice).
-inline std::uint64_t distinct_storages(const Outputs& outs) {
-  std::set<const Storage*> seen;
-  for (const auto& o : outs) seen.insert(o.tensor.storage().get());
-  return seen.size();
+// Outputs whose storage is no input buffer's, and their bytes: what the builder must allocate
+// (a builder may return an input buffer it wrote, or one tensor twice).
+struct NewOutputs {
+  std::uint64_t count = 0, bytes = 0;
+};
+inline NewOutputs new_outputs(const Outputs& outs, const CaseData& inputs) {
+  std::set<const Storage*> input_storages, seen;
+  for (const auto& b : inputs.buffers) input_storages.insert(b.tensor.storage().get());
+  NewOutputs n;
+  for (const auto& o : outs) {
+    const Storage* s = o.tensor.storage().get();
+    if (input_storages.count(s) == 0 && seen.insert(s).second) {
+      ++n.count;
+      n.bytes += s->nbytes();
+    }
+  }
+  return n;
 }
 
-// expected_allocations(point): the fused call's exact allocation count at that point.
+inline std::vector<std::pair<std::string, Values>> snapshot_roles(const CaseData& d, std::set<Role> roles) {
+  std::vector<std::pair<std::string, Values>> out;
+  for (const auto& b : d.buffers)
+    if (roles.count(b.role) != 0) out.emplace_back(b.name, values(b.tensor));
+  return out;
+}
+
+// The checks on one case; `data` is consumed (clamp runs on it, fused and clamp_ on clones).
+// `property`, when not empty, records "clamp/clamp_/fused" allocations in the
+// --gtest_output=xml report.
+inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData data, const ParamPoint& p,
+                             std::uint64_t expected, const std::string& property) {
+  const DeviceType device = case_device(s);
+  CaseData fused_data = data.clone();
+  CaseData in_place_data = data.clone();
+  const CaseData registered_input = data.clone();
+  const auto untouchable = snapshot_roles(data, {Role::Persistent, Role::Fresh});
+  const Call ref = call(s, "clamp", data, p, device);
+  const Call in_place = call(s, "clamp_", in_place_data, p, device);
+  const Call f = call_fn(fused, s.name + "/fused", fused_data, p, device);
+  expect_same_outputs(ref.outputs, f.outputs);
+  for (const auto& o : f.outputs) EXPECT_EQ(o.tensor.device(), device) << o.name;
+  const NewOutputs fresh = new_outputs(f.outputs, fused_data);
+  EXPECT_EQ(f.allocations, expected);
+  EXPECT_EQ(f.allocations, fresh.count);
+  EXPECT_EQ(f.bytes, fresh.bytes);
+  EXPECT_LT(f.allocations, in_place.allocations);
+  // A builder with nothing to return (vLLM's None, MLA without context) stops before its
+  // clamp: clamp_ saves nothing there.
+  if (ref.outputs.empty()) {
+    EXPECT_EQ(in_place.allocations, ref.allocations);
+  } else {
+    EXPECT_LT(in_place.allocations, ref.allocations);
+  }
+  EXPECT_EQ(snapshot_roles(fused_data, {Role::Persistent, Role::Fresh}), untouchable);
+  EXPECT_EQ(snapshot_roles(fused_data, {Role::PersistentWritable}), snapshot_roles(data, {Role::PersistentWritable}));
+  // The registered variant is this function (the harness runs it under the name "fused").
+  ASSERT_NE(s.find_variant("fused"), nullptr) << s.name;
+  EXPECT_EQ(s.variants.back().name, "fused");
+  CaseData registered_data = registered_input.clone();
+  const Call registered = call(s, "fused", registered_data, p, device);
+  expect_same_outputs(registered.outputs, f.outputs);
+  EXPECT_EQ(registered.allocations, f.allocations);
+  if (!property.empty())
+    ::testing::Test::RecordProperty(property, std::to_string(ref.allocations) + "/" +
+                                                  std::to_string(in_place.allocations) + "/" +
+                                                  std::to_string(f.allocations));
+}
+
+// Every quick point of `s` with seeds 7 and 1234; expected(point) is the fused call's exact
+// allocation count there.
 template <typename ExpectedFn>
-void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn expected_allocations) {
+void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn expected) {
   const auto pts = s.points(SizeSet::Quick);
   ASSERT_FALSE(pts.empty());
-  const DeviceType device = case_device(s);
   for (const auto& p : pts) {
     for (const std::uint64_t seed : {7u, 1234u}) {
       SCOPED_TRACE(s.name + " " + p.label() + " seed " + std::to_string(seed));
-      CaseData data = s.make_inputs(p, seed, kDevice);
-      CaseData second = data.clone();
-      CaseData third = data.clone();
-      const auto before = snapshot_all(data);
-      const Call ref = call(s, "clamp", data, p, device);
-      const Call in_place = call(s, "clamp_", third, p, device);
-      const Call f = call_fn(fused, s.name + "/fused", second, p, device);
-      expect_same_outputs(ref.outputs, f.outputs);
-      EXPECT_EQ(f.allocations, expected_allocations(p));
-      EXPECT_EQ(f.allocations, distinct_storages(f.outputs));
-      EXPECT_LT(f.allocations, in_place.allocations);
-      // A builder with nothing to return (vLLM's None, MLA without context) stops before its
-      // clamp: clamp_ saves nothing there.
-      if (ref.outputs.empty()) {
-        EXPECT_EQ(in_place.allocations, ref.allocations);
-      } else {
-        EXPECT_LT(in_place.allocations, ref.allocations);
-      }
-      EXPECT_EQ(snapshot_all(second), before);  // fused writes nothing but its outputs
-      for (const auto& o : f.outputs) EXPECT_EQ(o.tensor.device(), device) << o.name;
-      // "clamp/clamp_/fused" allocations, in the --gtest_output=xml report.
       std::string key = s.name + "." + p.label() + ".seed" + std::to_string(seed);
       for (char& ch : key)
         if (ch == '=' || ch == ',') ch = '_';
-      ::testing::Test::RecordProperty(key, std::to_string(ref.allocations) + "/" +
-                                               std::to_string(in_place.allocations) + "/" +
-                                               std::to_string(f.allocations));
+      check_fused_case(s, fused, s.make_inputs(p, seed, kDevice), p, expected(p), key);
     }
   }
 }
 
-// The suite registers `fused` as its third variant, and that registered variant is the
-// fused builder: equal outputs, exactly the expected allocations, on the first quick point.
-template <typename ExpectedFn>
-void check_fused_registered(const Suite& s, ExpectedFn expected_allocations) {
-  ASSERT_EQ(s.variants.size(), 3u) << s.name;
-  EXPECT_EQ(s.variants[0].name, "clamp");
-  EXPECT_EQ(s.variants[1].name, "clamp_");
-  EXPECT_EQ(s.variants[2].name, "fused");
-  const ParamPoint p = s.points(SizeSet::Quick).front();
-  CaseData data = s.make_inputs(p, 99, kDevice);
-  CaseData second = data.clone();
-  const Call ref = call(s, "clamp", data, p, case_device(s));
-  const Call f = call(s, "fused", second, p, case_device(s));
-  expect_same_outputs(ref.outputs, f.outputs);
-  EXPECT_EQ(f.allocations, expected_allocations(p));
+// The suite's variant names in registration order (the order the harness runs and reports).
+inline std::vector<std::string> variant_names(const Suite& s) {
+  std::vector<std::string> names;
+  for (const auto& v : s.variants) names.push_back(v.name);
+  return names;
+}
+
+// Replaces buffer `name` [rows, cols] of `data` by columns [2, 2 + cols) of a [rows, cols + 5]
+// tensor whose other columns hold junk (same elements, row stride cols + 5, storage offset 2),
+// and adds the wide tensor as buffer `name`_wide with `wide_role`, so the checks also see the
+// junk columns.
+inline void widen_columns(CaseData& data, const std::string& name, Role wide_role) {
+  const Tensor t = data.get(name);
+  const std::int64_t rows = t.size(0), cols = t.size(1);
+  Tensor wide = full({rows, cols + 5}, -555, t.dtype(), t.device());
+  Tensor inner = wide.slice(1, 2, 2 + cols);
+  copy_(inner, t);
+  data.get(name) = inner;
+  data.add(name + "_wide", wide, wide_role);
 }
 
 }  // namespace clampbench::suite_tests

@@ -40,11 +40,11 @@ TEST(CBT_SUITE(FusedMamba), BlockTableQuickSet) {
                         [](const ParamPoint&) { return 1u; });
 }
 
-TEST(CBT_SUITE(FusedMamba), RegisteredAsThirdVariant) {
+TEST(CBT_SUITE(FusedMamba), VariantsAreClampClampAndFused) {
   CBT_REQUIRE_DEVICE();
-  check_fused_registered(suite("mamba_prefix_caching"), [](const ParamPoint&) { return 3u; });
-  check_fused_registered(suite("mamba_fallback"), [](const ParamPoint&) { return 1u; });
-  check_fused_registered(suite("mamba_block_table"), [](const ParamPoint&) { return 1u; });
+  EXPECT_EQ(variant_names(suite("mamba_prefix_caching")), (std::vector<std::string>{"clamp", "clamp_", "fused"}));
+  EXPECT_EQ(variant_names(suite("mamba_fallback")), (std::vector<std::string>{"clamp", "clamp_", "fused"}));
+  EXPECT_EQ(variant_names(suite("mamba_block_table")), (std::vector<std::string>{"clamp", "clamp_", "fused"}));
 }
 
 TEST(CBT_SUITE(FusedMamba), PrefixCachingReadsStridedViews) {

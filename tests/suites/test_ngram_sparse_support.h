@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared by the n-gram and sparse-MLA suite tests. The same test sources build twice: for
-// host (test_suites_ngram_sparse) and, with CLAMPBENCH_TEST_ON_CUDA, for cuda
-// (test_suites_ngram_sparse_gpu), where every test suite name gets the suffix Gpu and every
+// host (test_suites) and, with CLAMPBENCH_TEST_ON_CUDA, for cuda
+// (test_suites_gpu), where every test suite name gets the suffix Gpu and every
 // test skips without a device.
 
 #include <gtest/gtest.h>
@@ -15,7 +15,7 @@
 #include "kernels/device.h"
 #include "kernels/ops.h"
 #include "kernels/runtime.h"
-#include "suites/all_suites.h"
+#include "suites/suite.h"
 
 #define CB_CONCAT_INNER(a, b) a##b
 #define CB_CONCAT(a, b) CB_CONCAT_INNER(a, b)

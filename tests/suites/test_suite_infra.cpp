@@ -9,7 +9,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "suites/all_suites.h"
+#include "suites/suite.h"
 #include "tests/suites/suite_test_util.h"
 
 namespace clampbench::suite_tests {

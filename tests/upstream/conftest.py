@@ -82,6 +82,7 @@ def pytest_generate_tests(metafunc):
             metafunc.parametrize(fixture, [pytest.param(None, marks=pytest.mark.skip(reason=reason))],
                                  ids=["unavailable"])
             continue
+        from clampbench_scripts.upstream.sites import SITES
         manifest = state[2]
         if fixture == "pair":
             wanted = getattr(metafunc.function, "variants", ("clamp", "clamp_", "fused"))
@@ -90,4 +91,9 @@ def pytest_generate_tests(metafunc):
         else:
             values = list(manifest["cases"])
             ids = [c["case_id"] for c in values]
+        # A suite without a site (a new one, before its site is written) is reported, not failed.
+        suite_of = (lambda value: value[0]["suite"]) if fixture == "pair" else (lambda value: value["suite"])
+        values = [v if suite_of(v) in SITES else
+                  pytest.param(v, marks=pytest.mark.skip(reason=f"no upstream site for suite {suite_of(v)}"))
+                  for v in values]
         metafunc.parametrize(fixture, values, ids=ids)

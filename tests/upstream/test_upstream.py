@@ -101,11 +101,16 @@ def test_release_forms():
             assert form_of(calls) == form, f"vllm {version} {suite}: {calls}"
 
 
-def test_every_suite_has_a_site():
+def test_every_site_is_a_suite():
+    """A site names a suite the binary runs; a suite without a site is reported (its cases
+    skip with "no upstream site"), so a new suite builds and passes before its site exists."""
     state, reason = upstream_state()
     if state is None:
         pytest.skip(reason)
-    assert {c["suite"] for c in state[2]["cases"]} == set(SITES)
+    suites = {c["suite"] for c in state[2]["cases"]}
+    assert set(SITES) <= suites, sorted(set(SITES) - suites)
+    for suite in sorted(suites - set(SITES)):
+        print(f"no upstream site for suite {suite}")
 
 
 def test_only_declared_adaptations_were_used():

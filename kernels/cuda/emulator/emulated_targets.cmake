@@ -59,7 +59,7 @@ function(clampbench_emulated_library name)
 endfunction()
 
 clampbench_emulated_library(clampbench_kernels_emulated clampbench_kernels LINK fmt::fmt)
-clampbench_emulated_library(clampbench_suites_emulated clampbench_suites clampbench_suites_fused_b_cuda
+clampbench_emulated_library(clampbench_suites_emulated clampbench_suites
                             LINK clampbench_kernels_emulated)
 
 # ASan and UBSan over the emulated build and its tests: an index past a tensor's memory in a

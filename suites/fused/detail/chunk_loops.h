@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
 // For chunk c and request i, with len = lens(i):
 //   starts[c, i] = c * chunk (when starts is not null; [C, P] contiguous),
@@ -75,4 +75,4 @@ inline void write_chunk_totals(const std::int32_t* seq_lens, std::int64_t p, std
   }
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

@@ -18,7 +18,7 @@
 #include "kernels/cuda/cuda_check.h"
 #endif
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
 // True for the kernel path; throws where a cuda case cannot be served.
 inline bool use_kernel(const CaseData& data, std::string_view builder) {
@@ -41,4 +41,4 @@ inline void require_host(const CaseData& data, std::string_view builder) {
 inline cudaStream_t current_stream() { return static_cast<cudaStream_t>(Runtime::current().stream().handle); }
 #endif
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

@@ -11,23 +11,23 @@
 
 #include <cstdint>
 
-#include "suites/fused/detail/strided_ref.h"
+#include "suites/detail/strided.h"
 
 #if CLAMPBENCH_HAVE_CUDA
 #include <cuda_runtime_api.h>
 #endif
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
 // The last window start clamp's valid_mask admits (< 0: none), within the L - n + 1 windows.
-CB_FUSED_HD std::int64_t last_window_start(std::int64_t max_len, std::int64_t seq_len, std::int64_t n) {
+CB_HOST_DEVICE std::int64_t last_window_start(std::int64_t max_len, std::int64_t seq_len, std::int64_t n) {
   const std::int64_t by_length = seq_len - n - 1;
   const std::int64_t by_windows = max_len - n;
   return by_length < by_windows ? by_length : by_windows;
 }
 
 // Whether window w equals the trailing n-gram, whose indices clamp at 0 as clamp's do.
-CB_FUSED_HD bool window_matches(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t n,
+CB_HOST_DEVICE bool window_matches(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t n,
                                 std::int64_t w) {
   for (std::int64_t j = 0; j < n; ++j) {
     const std::int64_t s = seq_len - n + j;
@@ -37,7 +37,7 @@ CB_FUSED_HD bool window_matches(Ref1<const std::int32_t> row, std::int64_t seq_l
 }
 
 // Draft token j of a row whose best match starts at match_pos (-1: none) with length n.
-CB_FUSED_HD std::int32_t draft_token(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t match_pos,
+CB_HOST_DEVICE std::int32_t draft_token(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t match_pos,
                                      std::int64_t n, std::int64_t j) {
   if (match_pos < 0) return -1;
   const std::int64_t start = match_pos + n;
@@ -49,7 +49,7 @@ CB_FUSED_HD std::int32_t draft_token(Ref1<const std::int32_t> row, std::int64_t 
 }
 
 // The whole row on one thread: the host loop.
-CB_FUSED_HD void ngram_find_row(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t min_n,
+CB_HOST_DEVICE void ngram_find_row(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t min_n,
                                 std::int64_t max_n, Ref1<std::int32_t> out) {
   std::int64_t match_pos = -1, match_n = 0;
   for (std::int64_t n = max_n; n >= min_n && match_pos < 0; --n) {
@@ -72,4 +72,4 @@ void launch_fused_ngram_find(Ref2<const std::int32_t> tokens, Ref1<const std::in
                              std::int64_t min_n, std::int64_t max_n, Ref2<std::int32_t> out, cudaStream_t stream);
 #endif
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

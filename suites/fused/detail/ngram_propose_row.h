@@ -10,27 +10,27 @@
 
 #include <cstdint>
 
-#include "suites/fused/detail/strided_ref.h"
+#include "suites/detail/strided.h"
 
 #if CLAMPBENCH_HAVE_CUDA
 #include <cuda_runtime_api.h>
 #endif
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
-CB_FUSED_HD std::int64_t propose_write_position(std::int64_t num_tokens, std::int64_t max_len, std::int64_t j) {
+CB_HOST_DEVICE std::int64_t propose_write_position(std::int64_t num_tokens, std::int64_t max_len, std::int64_t j) {
   const std::int64_t pos = num_tokens + j;
   return pos < max_len - 1 ? pos : max_len - 1;  // clamp(max=L - 1); no min, as in vLLM
 }
 
-CB_FUSED_HD bool propose_masked_in(std::int64_t num_tokens, std::int64_t count, std::int32_t sample,
+CB_HOST_DEVICE bool propose_masked_in(std::int64_t num_tokens, std::int64_t count, std::int32_t sample,
                                    std::int64_t max_len, std::int64_t j) {
   return j < count && sample != -1 && num_tokens + j < max_len;
 }
 
 // The value the blend writes at sample j's position; `old_last` is token_ids[r, L - 1] before
 // the call (what vLLM's gather read there).
-CB_FUSED_HD std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
+CB_HOST_DEVICE std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
                                        std::int32_t sample, std::int32_t old_last, std::int64_t j) {
   if (propose_masked_in(num_tokens, count, sample, row.size, j)) return sample;
   const std::int64_t pos = propose_write_position(num_tokens, row.size, j);
@@ -40,7 +40,7 @@ CB_FUSED_HD std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t num_
 // One row, j in index order. A negative position (negative num_tokens, or L = 0) is rejected
 // by the eager gather before anything is written; here the row is left untouched and false
 // returned (the host loop checks first and throws). Positions rise with j: j = 0 is the lowest.
-CB_FUSED_HD bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
+CB_HOST_DEVICE bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
                                      Ref1<const std::int32_t> samples) {
   if (samples.size == 0) return true;
   if (propose_write_position(num_tokens, row.size, 0) < 0) return false;
@@ -53,7 +53,7 @@ CB_FUSED_HD bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num_to
 }
 
 // num_tokens_tmp = num_tokens_no_spec + count in int32, wrapping as the eager int32 add does.
-CB_FUSED_HD std::int32_t add_i32(std::int32_t a, std::int32_t b) {
+CB_HOST_DEVICE std::int32_t add_i32(std::int32_t a, std::int32_t b) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
 }
 
@@ -65,4 +65,4 @@ void launch_fused_ngram_propose(Ref2<std::int32_t> token_ids, Ref1<const std::in
                                 Ref1<std::int32_t> num_tokens_tmp, cudaStream_t stream);
 #endif
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

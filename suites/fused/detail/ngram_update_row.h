@@ -8,13 +8,13 @@
 
 #include <cstdint>
 
-#include "suites/fused/detail/strided_ref.h"
+#include "suites/detail/strided.h"
 
 #if CLAMPBENCH_HAVE_CUDA
 #include <cuda_runtime_api.h>
 #endif
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
 struct UpdateRowOut {
   Ref1<std::int32_t> valid_sampled;  // [W]
@@ -24,7 +24,7 @@ struct UpdateRowOut {
 
 // False when the backup index falls outside the history row (the eager gather rejects it);
 // nothing is read there and the outputs of the row are still written, with backup 0.
-CB_FUSED_HD bool ngram_update_row(Ref1<const std::int32_t> history, std::int32_t num_tokens, bool discard,
+CB_HOST_DEVICE bool ngram_update_row(Ref1<const std::int32_t> history, std::int32_t num_tokens, bool discard,
                                   Ref1<const std::int32_t> sampled, std::int64_t vocab, UpdateRowOut out) {
   const std::int32_t backup_index = num_tokens - 1 < 0 ? 0 : num_tokens - 1;
   const bool in_row = backup_index < history.size;
@@ -48,4 +48,4 @@ void launch_fused_ngram_update(Ref2<const std::int32_t> token_ids, Ref1<const st
                                Ref2<std::int32_t> valid_sampled, cudaStream_t stream);
 #endif
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

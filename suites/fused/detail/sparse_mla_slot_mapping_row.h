@@ -11,13 +11,13 @@
 
 #include <cstdint>
 
-#include "suites/fused/detail/strided_ref.h"
+#include "suites/detail/strided.h"
 
 #if CLAMPBENCH_HAVE_CUDA
 #include <cuda_runtime_api.h>
 #endif
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
 struct SparseMlaArgs {
   Ref1<const std::int32_t> query_start_loc;  // [R + 1], non-decreasing
@@ -28,7 +28,7 @@ struct SparseMlaArgs {
 
 // The slot of out[i]. Sets *bad (and returns -1) where clamp's gather would reject the block
 // column, i.e. a compressed position outside the table.
-CB_FUSED_HD std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i, bool* bad) {
+CB_HOST_DEVICE std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i, bool* bad) {
   const std::int64_t reqs = a.block_table.rows;
   // r = (number of r' in [0, R] with query_start_loc[r'] <= i) - 1.
   std::int64_t lo = 0, hi = reqs + 1;
@@ -56,4 +56,4 @@ CB_FUSED_HD std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i,
          floor_mod(compressed, a.block_size);
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

@@ -7,77 +7,70 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
 #include "kernels/error.h"
 #include "suites/fused/ngram_find_fused.h"
 #include "suites/fused/ngram_propose_fused.h"
 #include "suites/fused/ngram_update_fused.h"
 #include "suites/fused/sparse_mla_slot_mapping_fused.h"
 #include "suites/fused/step3p5_slot_mapping_fused.h"
-#include "tests/suites/fusedb_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
 
 namespace fused = clampbench::suites::fused;
-using fusedb::check_fused_case;
-using fusedb::check_fused_quick_set;
-using fusedb::widen_columns;
 
 const ParamPoint kFindPoint = point({{"B", 8}, {"L", 256}, {"K", 3}, {"ngram_range", 1}});
 const ParamPoint kProposePoint = point({{"B", 8}, {"L", 256}, {"K", 3}});
 const ParamPoint kUpdatePoint = point({{"R", 8}, {"L", 256}, {"K", 3}});
 
-TEST(CBT_SUITE(FusedNgramSlot), NgramFindQuickSet) {
+// Every quick point, seeds 7 and 1234, with the fused call's exact allocations: the draft
+// tokens (find, propose), the three outputs of update, none for the builders that write
+// their PersistentWritable buffers in place (Step3.5, sparse MLA).
+TEST(CBT_SUITE(FusedNgramSlot), QuickSets) {
   CBT_REQUIRE_DEVICE();
-  check_fused_quick_set(suite("ngram_find"), fused::fused_ngram_find, [](const ParamPoint&) { return 1u; });
+  const std::vector<std::tuple<std::string, VariantFn, std::uint64_t>> fused_allocations = {
+      {"ngram_find", fused::fused_ngram_find, 1},
+      {"ngram_propose", fused::fused_ngram_propose, 1},
+      {"ngram_update", fused::fused_ngram_update, 3},
+      {"step3p5_slot_mapping", fused::fused_step3p5_slot_mapping, 0},
+      {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, 0}};
+  for (const auto& [name, fn, allocations] : fused_allocations)
+    check_fused_quick_set(suite(name), fn, [n = allocations](const ParamPoint&) { return n; });
 }
 
-TEST(CBT_SUITE(FusedNgramSlot), NgramProposeQuickSet) {
-  CBT_REQUIRE_DEVICE();
-  check_fused_quick_set(suite("ngram_propose"), fused::fused_ngram_propose, [](const ParamPoint&) { return 1u; });
-}
-
-TEST(CBT_SUITE(FusedNgramSlot), NgramUpdateQuickSet) {
-  CBT_REQUIRE_DEVICE();
-  check_fused_quick_set(suite("ngram_update"), fused::fused_ngram_update, [](const ParamPoint&) { return 3u; });
-}
-
-TEST(CBT_SUITE(FusedNgramSlot), Step3p5QuickSet) {
-  CBT_REQUIRE_DEVICE();
-  check_fused_quick_set(suite("step3p5_slot_mapping"), fused::fused_step3p5_slot_mapping,
-                        [](const ParamPoint&) { return 0u; });
-}
-
-TEST(CBT_SUITE(FusedNgramSlot), SparseMlaQuickSet) {
-  CBT_REQUIRE_DEVICE();
-  check_fused_quick_set(suite("sparse_mla_slot_mapping"), fused::fused_sparse_mla_slot_mapping,
-                        [](const ParamPoint&) { return 0u; });
+// One case at `p` (seed 11) with `widened` buffers replaced by views into junk-padded tensors:
+// the fused builder reads (and writes) through strides and offsets.
+void check_widened(const std::string& name, const VariantFn& fn, const ParamPoint& p,
+                   std::initializer_list<std::pair<const char*, Role>> widened, std::uint64_t allocations) {
+  const Suite& s = suite(name);
+  CaseData data = s.make_inputs(p, 11, kDevice);
+  for (const auto& [buffer, role] : widened) widen_columns(data, buffer, role);
+  check_fused_case(s, fn, std::move(data), p, allocations, "");
 }
 
 TEST(CBT_SUITE(FusedNgramSlot), NgramFindReadsStridedViews) {
   CBT_REQUIRE_DEVICE();
-  const Suite& s = suite("ngram_find");
-  CaseData data = s.make_inputs(kFindPoint, 11, kDevice);
-  widen_columns(data, "token_ids", Role::Persistent);
-  check_fused_case(s, fused::fused_ngram_find, std::move(data), kFindPoint, 1, "");
+  check_widened("ngram_find", fused::fused_ngram_find, kFindPoint, {{"token_ids", Role::Persistent}}, 1);
 }
 
 TEST(CBT_SUITE(FusedNgramSlot), NgramProposeWritesThroughStridedView) {
   CBT_REQUIRE_DEVICE();
-  const Suite& s = suite("ngram_propose");
-  CaseData data = s.make_inputs(kProposePoint, 11, kDevice);
-  widen_columns(data, "token_ids", Role::PersistentWritable);  // junk columns compared with clamp's
-  widen_columns(data, "valid_sampled_token_ids", Role::Fresh);
-  check_fused_case(s, fused::fused_ngram_propose, std::move(data), kProposePoint, 1, "");
+  // token_ids' junk columns are compared with clamp's too.
+  check_widened("ngram_propose", fused::fused_ngram_propose, kProposePoint,
+                {{"token_ids", Role::PersistentWritable}, {"valid_sampled_token_ids", Role::Fresh}}, 1);
 }
 
 TEST(CBT_SUITE(FusedNgramSlot), NgramUpdateReadsStridedViews) {
   CBT_REQUIRE_DEVICE();
-  const Suite& s = suite("ngram_update");
-  CaseData data = s.make_inputs(kUpdatePoint, 11, kDevice);
-  widen_columns(data, "token_ids", Role::Persistent);
-  widen_columns(data, "sampled_token_ids", Role::Fresh);
-  check_fused_case(s, fused::fused_ngram_update, std::move(data), kUpdatePoint, 3, "");
+  check_widened("ngram_update", fused::fused_ngram_update, kUpdatePoint,
+                {{"token_ids", Role::Persistent}, {"sampled_token_ids", Role::Fresh}}, 3);
 }
 
 // Hand-worked rows, range (1, 4), K = 3. Row 0: n = 2 matches [1, 2] at 3 -> [5, 1, 2], while

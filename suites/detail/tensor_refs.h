@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Host-side factories of the strided references: checked against the tensor's dtype and
-// rank, taking its data_ptr() (which already includes the view's offset) and its strides.
-// The fused builders read their inputs through these, so views of any layout work.
+// Host-side factories of the strided references (strided.h): checked against the tensor's
+// dtype and rank, taking its data_ptr() (which already includes the view's offset) and its
+// strides. The fused builders read their inputs through these (ref1<const T> for an input),
+// so views of any layout work.
 
 #include <cstdint>
 #include <type_traits>
@@ -12,9 +13,9 @@
 
 #include "kernels/error.h"
 #include "kernels/tensor.h"
-#include "suites/fused/detail/strided_ref.h"
+#include "suites/detail/strided.h"
 
-namespace clampbench::suites::fused::detail {
+namespace clampbench::suites::detail {
 
 template <typename T> constexpr DType dtype_of() {
   using U = std::remove_const_t<T>;
@@ -52,6 +53,9 @@ template <typename T> Ref3<T> ref3(const Tensor& t, const char* what) {
   return r;
 }
 
+// Where a fused builder writes its results: the output tensor it allocated.
+template <typename T> T* out_ptr(Tensor& t) { return static_cast<T*>(t.data_ptr()); }
+
 // The device a fused builder runs on; a cuda case in a build without CUDA cannot be served.
 inline bool runs_on_cuda(DeviceType device) {
 #if CLAMPBENCH_HAVE_CUDA
@@ -62,4 +66,4 @@ inline bool runs_on_cuda(DeviceType device) {
 #endif
 }
 
-}  // namespace clampbench::suites::fused::detail
+}  // namespace clampbench::suites::detail

@@ -43,9 +43,22 @@ std::optional<DelayPlant> parse_delay_plant(const std::string& plant) {
   return p;
 }
 
-std::int64_t stall_steps(double ratio, double call_s, double step_s) {
+double stall_steps(double ratio, double call_s, double step_s) {
   if (!(ratio > 1.0) || !(call_s > 0) || !(step_s > 0)) return 0;
-  return static_cast<std::int64_t>(std::llround((ratio - 1.0) * call_s / step_s));
+  return (ratio - 1.0) * call_s / step_s;
+}
+
+double corrected_steps(double steps, double ratio, double call_s, double delayed_s) {
+  const double added = delayed_s - call_s;
+  if (!(steps > 0) || !(added > 0) || !(call_s > 0)) return steps;
+  return steps * std::clamp((ratio - 1.0) * call_s / added, 0.5, 2.0);  // one noisy round moves little
+}
+
+std::int64_t StepAccumulator::next() {
+  owed_ += per_call_;
+  const auto whole = static_cast<std::int64_t>(owed_);
+  owed_ -= static_cast<double>(whole);
+  return whole;
 }
 
 MemoryStall::MemoryStall(std::size_t bytes, std::uint64_t seed) {
@@ -73,8 +86,7 @@ double cpu_seconds_per_call(const std::function<void()>& fn, std::int64_t per_ba
     for (std::int64_t i = 0; i < per_batch; ++i) fn();
     batches.push_back((thread_cpu_s() - t0) / static_cast<double>(per_batch));
   }
-  std::nth_element(batches.begin(), batches.begin() + 2, batches.end());
-  return batches[2];
+  return *std::min_element(batches.begin(), batches.end());
 }
 
 std::function<void()> delayed_call(std::function<void()> call, MemoryStall& stall, double ratio) {
@@ -83,10 +95,17 @@ std::function<void()> delayed_call(std::function<void()> call, MemoryStall& stal
   const auto per_batch = static_cast<std::int64_t>(std::clamp(1e-3 / std::max(once, 1e-9), 1.0, 1e5));
   const double call_s = cpu_seconds_per_call(call, per_batch);
   const double step_s = cpu_seconds_per_call([&stall] { stall.chase(1000); }, 5) / 1000.0;
-  const std::int64_t steps = stall_steps(ratio, call_s, step_s);
-  return [call = std::move(call), &stall, steps] {
+  double steps = stall_steps(ratio, call_s, step_s);
+  // The stall also evicts some of the builder's lines, and a chase of a few steps does not cost
+  // what a long one does per step: correct the length twice against the delayed call itself.
+  for (int round = 0; round < 2 && steps > 0; ++round) {
+    StepAccumulator acc(steps);
+    const double delayed_s = cpu_seconds_per_call([&] { call(); stall.chase(acc.next()); }, per_batch);
+    steps = corrected_steps(steps, ratio, call_s, delayed_s);
+  }
+  return [call = std::move(call), &stall, acc = StepAccumulator(steps)]() mutable {
     call();
-    stall.chase(steps);
+    stall.chase(acc.next());
   };
 }
 

@@ -28,8 +28,21 @@ struct DelayPlant {
 // std::invalid_argument for a malformed one (ratio not in (1, 10], empty suite).
 std::optional<DelayPlant> parse_delay_plant(const std::string& plant);
 
-// Steps of the stall that last (ratio - 1) x call_s, given one step's time; 0 when ratio <= 1.
-std::int64_t stall_steps(double ratio, double call_s, double step_s);
+// Steps of the stall (fractional) that last (ratio - 1) x call_s, given one step's time; 0 when
+// ratio <= 1.
+double stall_steps(double ratio, double call_s, double step_s);
+
+// Whole steps per call whose running sum follows a fractional length: a call shorter than one
+// step (tens of nanoseconds) is delayed by one step every few calls, on average by its share.
+class StepAccumulator {
+ public:
+  explicit StepAccumulator(double per_call) : per_call_(per_call) {}
+  std::int64_t next();
+
+ private:
+  double per_call_;
+  double owed_ = 0;
+};
 
 class MemoryStall {
  public:
@@ -43,7 +56,12 @@ class MemoryStall {
   std::uint32_t at_ = 0;
 };
 
-// Thread CPU seconds of one call of `fn`: the median of 5 batches of `per_batch` calls.
+// STEPS rescaled so that a call measured at CALL_S, delayed to DELAYED_S, is RATIO as long; the
+// factor is kept within [0.5, 2] per round.
+double corrected_steps(double steps, double ratio, double call_s, double delayed_s);
+
+// Thread CPU seconds of one call of `fn`: the fastest of 5 batches of `per_batch` calls (the
+// least disturbed by other work on a shared machine).
 double cpu_seconds_per_call(const std::function<void()>& fn, std::int64_t per_batch);
 
 // `call` followed by a stall calibrated to make it `ratio` times as long (see above).

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // --plant delay:R[:SUITE]: its parsing, the stall's length for a given ratio, the chase's single
-// cycle, and that the delayed call still calls the builder exactly once per timed call.
+// cycle, its correction, and that the delayed call still calls the builder exactly once per timed call.
 #include <set>
 #include <stdexcept>
 
@@ -29,11 +29,28 @@ TEST(PlantedDelay, ParsesRatioAndSuite) {
 }
 
 TEST(PlantedDelay, StallLastsRatioMinusOneCalls) {
-  EXPECT_EQ(stall_steps(2.0, 1e-6, 1e-8), 100);    // +100% of a 1 us call at 10 ns a step
-  EXPECT_EQ(stall_steps(1.25, 4e-6, 1e-8), 100);   // +25% of a 4 us call
-  EXPECT_EQ(stall_steps(1.1, 3e-6, 1.5e-8), 20);   // +10% of a 3 us call at 15 ns
+  EXPECT_DOUBLE_EQ(stall_steps(2.0, 1e-6, 1e-8), 100);    // +100% of a 1 us call at 10 ns a step
+  EXPECT_DOUBLE_EQ(stall_steps(1.25, 4e-6, 1e-8), 100);   // +25% of a 4 us call
+  EXPECT_NEAR(stall_steps(1.1, 3e-6, 1.5e-8), 20, 1e-9); // +10% of a 3 us call at 15 ns
+  EXPECT_DOUBLE_EQ(stall_steps(2.0, 4e-8, 1e-7), 0.4);    // a 40 ns call: 0.4 of a 100 ns step
   EXPECT_EQ(stall_steps(1.0, 1e-6, 1e-8), 0);
   EXPECT_EQ(stall_steps(2.0, 0.0, 1e-8), 0);
+}
+
+TEST(PlantedDelay, FractionalStepsAddUpExactly) {
+  StepAccumulator acc(0.25);
+  std::int64_t total = 0;
+  for (int i = 0; i < 400; ++i) total += acc.next();
+  EXPECT_EQ(total, 100);
+  StepAccumulator whole(3.0);
+  EXPECT_EQ(whole.next(), 3);
+}
+
+TEST(PlantedDelay, CorrectionRescalesTowardTheRatio) {
+  EXPECT_NEAR(corrected_steps(90, 2.0, 1e-6, 2.5e-6), 60, 1e-9); // +150% seen, +100% wanted
+  EXPECT_NEAR(corrected_steps(100, 1.25, 4e-6, 4.5e-6), 200, 1e-9);  // +12.5% seen, +25% wanted
+  EXPECT_DOUBLE_EQ(corrected_steps(100, 2.0, 1e-6, 1.1e-6), 200);   // at most 2x per round
+  EXPECT_DOUBLE_EQ(corrected_steps(100, 2.0, 1e-6, 0.9e-6), 100);   // nothing added: left alone
 }
 
 TEST(PlantedDelay, ChaseVisitsEveryLineOnceAroundOneCycle) {

@@ -132,7 +132,7 @@ def markdown(doc):
              f"{load['median']:.1f}) on {doc['cpus']} CPUs, {doc['wall_s']:.0f} s", "",
              "| check | result |", "|---|---|",
              f"| A/A pairs failing the gate (of {doc['pairs']}, {rows} rows each) | "
-             f"{sum(1 for p in doc['aa'] if p['exit_code'] != 0)} |",
+             f"{sum(1 for p in doc['aa'] if p['exit_code'] == 1)} |",
              f"| ... A/A pairs with any call, WORSE or BETTER | "
              f"{sum(1 for p in doc['aa'] if any(p['false_calls'].values()))} "
              f"({false_calls} false calls in {len(doc['aa']) * rows} rows) |"]

@@ -58,6 +58,8 @@ def groups_of(keys):
 
 def _run_means(runs, keys):
     """Per run ({key: log median}) the mean over KEYS; runs lacking one of them are skipped."""
+    if not keys:
+        return []
     return [statistics.fmean(run[k] for k in keys) for run in runs if all(k in run for k in keys)]
 
 
@@ -70,7 +72,7 @@ def decide_groups(groups, base_runs, head_runs, history=(), stated_cv=None, alph
     out, spreads = {}, {}
     for name, keys in groups.items():
         complete = [k for k in keys if all(k in r for r in base_runs) and all(k in r for r in head_runs)]
-        b, h = _run_means(base_runs, complete), _run_means(head_runs, complete)
+        b, h = (_run_means(base_runs, complete), _run_means(head_runs, complete)) if complete else ([], [])
         entry = {"rows": len(complete), "n_base": len(b), "n_head": len(h), "ratio": None, "p_value": None,
                  "q_value": None, "sigma": None, "df": None, "mde": None, "reason": None}
         out[name] = entry

@@ -114,6 +114,12 @@ def test_the_minimum_detectable_effect_is_exact_on_a_constructed_case():
     assert decide_groups(groups_of(keys), base, head, min_effect=0.9)["b"]["mde"] == 0.9
 
 
+def test_untimed_runs_leave_every_group_not_assessed():
+    keys = [("a/x", "v"), ("b/x", "v")]
+    out = decide_groups(groups_of(keys), [{keys[0]: 0.0}, {keys[0]: 0.1}], [{}, {}])
+    assert all(e["call"] == "NOT_ASSESSED" and e["rows"] == 0 for e in out.values())
+
+
 def test_no_noise_estimate_means_no_pooled_call():
     keys = [("a/x", "v"), ("b/x", "v")]
     out = decide_groups(groups_of(keys), [{keys[0]: 0.0, keys[1]: 0.0}], [{keys[0]: 1.0, keys[1]: 1.0}])

@@ -100,7 +100,7 @@ def test_the_minimum_detectable_effect_is_exact_on_a_constructed_case():
     prior = statistics.median([var["a"], var["b"]])
     df = time_calls.PRIOR_DF + 2
     for name, e in out.items():
-        sigma = math.sqrt((time_calls.PRIOR_DF * prior + 2 * var[name]) / df)
+        sigma = math.sqrt(max(var[name], (time_calls.PRIOR_DF * prior + 2 * var[name]) / df))  # only raised
         se = sigma * math.sqrt(1 / 2 + 1 / 2)
         crit = student_t.ppf(1 - 0.05 / (2 * 3), df) + student_t.ppf(0.8, df)
         assert e["df"] == df and e["sigma"] == pytest.approx(sigma)

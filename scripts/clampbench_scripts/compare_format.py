@@ -80,7 +80,7 @@ def headline_lines(result, failing):
     if result.get("time_not_assessed"):
         lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
                      "called (" + _not_assessed_reason(result) + ")")
-    lines += pooled_format.power_lines(result)
+    lines += pooled_format.power_lines(result, failing)
     if result.get("mixed"):
         lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
     lines.append("RESULT: " + pooled_format.verdict(result, failing))

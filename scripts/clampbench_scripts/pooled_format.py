@@ -31,12 +31,13 @@ def verdict(result, failing):
     return f"no regression (no slowdown above {worst:.0%} in any suite)"
 
 
-def power_lines(result):
-    """Headline lines about the time gate's power: why time is not assessed, when it is short."""
+def power_lines(result, failing=()):
+    """Headline lines about the time gate's power: why time is not assessed, when it is short
+    (LOW POWER beside a regression, which is reported all the same)."""
     short = underpowered(result)
     if not short:
         return []
-    return [f"TIME NOT ASSESSED: a slowdown of {short[0]:.0%} in {short[1]} would go undetected (its minimum "
+    return [f"{'LOW POWER' if failing else 'TIME NOT ASSESSED'}: a slowdown of {short[0]:.0%} in {short[1]} would go undetected (its minimum "
             f"detectable effect is above --max-mde {result['max_mde']:.0%}): give more runs per side "
             "(--base/--head), a history (--history), or run on a quieter machine"]
 

@@ -5,7 +5,9 @@ call, and planted changes (clampbench run --plant) must be called in every try; 
 several sizes (a memory-bound stall of one suite or of every suite) measure the time gate's
 power, the rate at which it calls each. Each pair is
 what a nightly gate does: RUNS quick runs of the base and of the head, interleaved, then
-compare.py with the extra runs (--base/--head) and --fail-on every category."""
+compare.py with the extra runs (--base/--head) and --fail-on every category. A timed plant's
+head runs are interleaved with base runs of their own, so that the machine's drift over the
+check's minutes is not read as the plant's."""
 import json
 import math
 import os
@@ -14,6 +16,7 @@ import sys
 import tempfile
 import time
 
+from clampbench_scripts.pooled_time import WHOLE_RUN
 
 CATEGORIES = "allocations,instructions,verdicts,time"
 DELAY_SUITE = "mla_chunked_context"  # the suite a one-suite delay slows (12 rows of the quick set)
@@ -104,14 +107,21 @@ def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print, only=Non
         planted[name] = []
         for k in range(tries):
             log(f"planted {name}, try {k + 1}/{tries}")
-            base = bases[k % len(bases)]
             slug = plant.replace(":", "_").replace(".", "p")
-            head = [clampbench_run(binary, f"{work}/{slug}_{k}_{j}.json", plant, timing, log) for j in range(runs)]
+            if timing:  # fresh base runs interleaved with the head's: a drift of the machine falls on both
+                base, head = [], []
+                for j in range(runs):
+                    base.append(clampbench_run(binary, f"{work}/{slug}_{k}_base{j}.json", log=log))
+                    head.append(clampbench_run(binary, f"{work}/{slug}_{k}_{j}.json", plant, timing, log))
+            else:  # exact figures: the A/A pairs' base runs serve
+                base = bases[k % len(bases)]
+                head = [clampbench_run(binary, f"{work}/{slug}_{k}_{j}.json", plant, timing, log) for j in range(runs)]
             loads.append(load_1m())
             rc, result = compare(scripts_dir, base, head)
+            seen = (result.get("pooled") or {}).get(delay_suite if "one suite" in name else WHOLE_RUN) or {}
             planted[name].append({"plant": plant, "exit_code": rc, "failing_in": category in _failing(result, rc),
                                   "rows_called": called(result)[category], "rows": len(result["rows"]),
-                                  **_time_summary(result)})
+                                  "ratio_seen": seen.get("ratio"), **_time_summary(result)})
     return {"binary": binary, "pairs": pairs, "tries": tries, "runs_per_side": runs, "fail_on": CATEGORIES,
             "delay_suite": delay_suite, "cpus": os.cpu_count(),
             "load_1m": {"min": min(loads), "max": max(loads), "median": sorted(loads)[len(loads) // 2]},
@@ -119,8 +129,8 @@ def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print, only=Non
 
 
 def _failing(result, rc):
-    """The categories compare.py failed on: rows' regressions when it exited 1."""
-    return {c for row in result["rows"] for c in row["regressions"]} if rc == 1 else set()
+    """The categories compare.py failed on (its rows' and its pooled suites' regressions)."""
+    return set(result.get("failing") or []) if rc == 1 else set()
 
 
 def markdown(doc):
@@ -153,5 +163,7 @@ def markdown(doc):
         if any("suites_called" in t for t in tries) and plant.startswith("delay"):
             text += "; suites called: " + ", ".join(str(len(t["suites_called"])) for t in tries)
             text += "; exit codes: " + ", ".join(str(t["exit_code"]) for t in tries)
+            seen = [t.get("ratio_seen") for t in tries if t.get("ratio_seen")]
+            text += ("; planted suites' ratio seen: " + ", ".join(f"x{r:.2f}" for r in seen)) if seen else ""
         lines.append(text + ") |")
     return "\n".join(lines) + "\n"

@@ -8,8 +8,8 @@
 // one instruction of address arithmetic), as long as R - 1 times the builder's own call, so
 // the timed call takes R times as long. The stall is calibrated per variant in thread CPU time
 // (the host's primary time) before the timing loop; it runs only in the timing pass and its
-// buffer is not the runtime's, so allocations do not change and counted instructions move by a
-// few per call at most (tests/e2e/check_delay_plant.py).
+// buffer is not the runtime's, so allocations and counted instructions do not change
+// (tests/e2e/check_delay_plant.py).
 
 #include <cstdint>
 #include <functional>

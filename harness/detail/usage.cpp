@@ -75,7 +75,8 @@ run options:
                        builder runs twice per timed call), instructions (+10% per counted
                        call), allocation (one more 64-byte allocation) or delay:R[:SUITE]
                        (each timed call of SUITE, or of every suite, made R times as long
-                       by a memory-bound stall; allocations unchanged);
+                       by a memory-bound stall; allocations and instructions
+                       unchanged);
                        recorded as environment.plant
   --trace              add each variant's allocation trace (op, dtype, shape, bytes, free)
                        to the results, at most 256 allocations per variant

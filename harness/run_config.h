@@ -51,7 +51,9 @@ struct RunConfig {
   // --plant: a known change for checking the gate end to end (scripts/gate-check.py); the
   // results record it. "slowdown": every timed call runs the builder twice; "instructions":
   // every counted call retires 10% more (a calibrated loop after it); "allocation": every
-  // builder call makes one more 64-byte allocation. "" plants nothing.
+  // builder call makes one more 64-byte allocation; "delay:R[:SUITE]": every timed call (of
+  // SUITE) is followed by a memory-bound stall that makes it R times as long
+  // (harness/detail/planted_delay.h). "" plants nothing.
   std::string plant;
   std::string instructions = "auto";  // --instructions: auto | perf | callgrind | off
   InstructionMethod instruction_method = InstructionMethod::Off;  // resolved from `instructions`

@@ -27,7 +27,8 @@ void record_error(VariantResult& v, const std::exception& e, const std::string& 
 
 Runner::Runner(const RunConfig& config, const Expectations& expectations, cupti::Tracer& tracer,
                TimingSession* timing)
-    : config_(config), expectations_(expectations), tracer_(tracer), timing_(timing) {}
+    : config_(config), expectations_(expectations), tracer_(tracer), timing_(timing),
+      delay_(detail::parse_delay_plant(config.plant)) {}
 
 std::vector<const Variant*> Runner::selected_variants(const Suite& suite) const {
   return clampbench::selected_variants(suite, config_);
@@ -100,9 +101,14 @@ void Runner::timing_pass(const Suite& suite, CaseResult& r, const CaseData& inpu
     // in a serving loop, and the clone is not part of the measured time.
     auto data = std::make_shared<CaseData>(inputs.clone());
     const int times = config_.plant == "slowdown" ? 2 : 1;  // a planted 2x slowdown: the builder twice
-    calls.push_back({vr.name, [fn = v->fn, data, point = r.params, times] {
-                       for (int i = 0; i < times; ++i) Outputs o = fn(*data, point);
-                     }});
+    std::function<void()> call = [fn = v->fn, data, point = r.params, times] {
+      for (int i = 0; i < times; ++i) Outputs o = fn(*data, point);
+    };
+    if (delay_ && delay_->applies_to(suite.name)) {
+      if (!stall_) stall_ = std::make_unique<detail::MemoryStall>();
+      call = detail::delayed_call(std::move(call), *stall_, delay_->ratio);
+    }
+    calls.push_back({vr.name, std::move(call)});
   }
   auto timed = timing_->time_case(r.case_id, r.device == DeviceType::Cuda, calls);
   for (auto& vr : r.variants) {

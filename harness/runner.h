@@ -13,11 +13,14 @@
 // of the inputs and its outputs are dropped as soon as they are checked (unless --dump keeps
 // them): a case holds the inputs, the reference's leftovers and one variant's at a time.
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "harness/case_result.h"
+#include "harness/detail/planted_delay.h"
 #include "harness/expectations.h"
 #include "harness/instructions/instruction_counter.h"
 #include "harness/run_config.h"
@@ -60,6 +63,8 @@ class Runner {
   TimingSession* timing_;
   InstructionCounter* counter_ = nullptr;
   std::vector<std::string> instruction_errors_;
+  std::optional<detail::DelayPlant> delay_;    // --plant delay:R[:SUITE]
+  std::unique_ptr<detail::MemoryStall> stall_;  // its buffer, made on the first delayed call
 };
 
 // Drops the tensors a variant kept for the checks and the dump (outputs, inputs after, readers').

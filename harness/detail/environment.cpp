@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "harness/detail/device_info.h"
+#include "harness/detail/run_placement.h"
 #include "harness/version.h"
 #include "kernels/device.h"
 
@@ -86,6 +87,7 @@ nlohmann::json environment_json(const RunConfig& config) {
       {"allocator", config.allocator}, {"host_allocator", "pageable"},
       {"size_set", size_set_name(config.sizes)}, {"selection", selection_json(config)}, {"seed", config.seed}, {"repetitions", config.repetitions},
       {"timing", config.timing},
+      {"placement", run_placement_json()},
       {"plant", config.plant.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.plant)},
       {"timing_config", {{"min_samples", config.repetitions}, {"max_noise", config.max_noise},
                          {"timeout_s", config.timing_timeout_s}, {"sample_time_s", config.min_time_s},

@@ -13,6 +13,7 @@
 #include "harness/detail/benchmark_flags.h"
 #include "harness/detail/run_outputs.h"
 #include "harness/expectations.h"
+#include "harness/detail/planted_delay.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/results_writer.h"
 #include "kernels/device.h"
@@ -129,8 +130,14 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--trace-out") c.trace_out = value;
     else if (flag == "--resume") c.resume_path = value;
     else if (flag == "--plant") {
-      if (value != "slowdown" && value != "instructions" && value != "allocation")
-        throw UsageError(fmt::format("bad plant '{}' (slowdown, instructions, allocation)", value));
+      bool delay = false;
+      try {
+        delay = detail::parse_delay_plant(value).has_value();
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("bad plant '{}': {}", value, e.what()));
+      }
+      if (!delay && value != "slowdown" && value != "instructions" && value != "allocation")
+        throw UsageError(fmt::format("bad plant '{}' (slowdown, instructions, allocation, delay:R[:SUITE])", value));
       c.plant = value;
     } else if (flag == "--max-noise") {
       c.max_noise = parse_number<double>(flag, value);

@@ -84,8 +84,11 @@ run options:
                        (NVBench's cold measurement)
   --plant KIND         plant a known change to check a gate end to end: slowdown (the
                        builder runs twice per timed call), instructions (+10% per counted
-                       call) or allocation (one more 64-byte allocation); recorded as
-                       environment.plant
+                       call), allocation (one more 64-byte allocation) or delay:R[:SUITE]
+                       (each timed call of SUITE, or of every suite, made R times as long
+                       by a memory-bound stall; allocations and instructions
+                       unchanged);
+                       recorded as environment.plant
   --trace              add each variant's allocation trace (op, dtype, shape, bytes, free)
                        to the results, at most 256 allocations per variant
   --trace-out FILE     write the allocation traces as a Chrome trace (Perfetto): one track

@@ -5,18 +5,19 @@
 Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input (a bad
 file or option, an output that cannot be written, no row in common: 0 rows compared is not
 "no regression"), a run that did not finish without --allow-partial, or runs on different
-device/backend/allocator without --allow-mixed, 3 TIME
-NOT ASSESSED: time is in --fail-on but the run-to-run noise is unknown (one run per side, no
---history, no --time-noise), an overloaded single run holds the calls or a median time is NaN;
-nothing else regressed. Also 3: an I/O error while writing.
+device/backend/allocator without --allow-mixed, 3 TIME NOT ASSESSED: time is in --fail-on but
+the run-to-run noise is unknown (one run per side, no --history, no --time-noise), an
+overloaded single run holds the calls, a median time is NaN, or some suite's minimum
+detectable slowdown is above --max-mde; nothing else regressed. Also 3: an I/O error while
+writing.
 """
 import argparse
 import math
 
-from clampbench_scripts import comparison, compare_format, exports, history
+from clampbench_scripts import comparison, compare_format, exports, history, pooled_format, pooled_time
 from clampbench_scripts.entry import guarded
 from clampbench_scripts.output import check_target, fail, write_text
-from clampbench_scripts.results import config_differences, config_of, load_rows
+from clampbench_scripts.results import InputError, config_differences, config_of, load_rows
 
 EXIT_TIME_NOT_ASSESSED = 3
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
@@ -74,6 +75,9 @@ def build_parser():
     p.add_argument("--max-load-per-cpu", type=positive_float, default=1.0,
                    help="with one run on a side: when a run recorded more runnable threads per CPU than "
                         "this besides its own (environment.machine_load), time is not assessed (default 1)")
+    p.add_argument("--max-mde", type=positive_float, default=0.25, metavar="FRACTION",
+                   help="with time in --fail-on: when some suite's minimum detectable slowdown is above this, "
+                        "time is NOT ASSESSED (exit 3) rather than 'no regression' (default 0.25)")
     p.add_argument("-o", "--output", help="write here instead of stdout")
     return p
 
@@ -135,6 +139,8 @@ def main(argv):
     failing = comparison.failing_categories(result, args.fail_on)
     unassessed = comparison.time_not_assessed(result, args.fail_on)
     result["time_not_assessed"] = len(unassessed)
+    result.update(time_gated="time" in args.fail_on, max_mde=args.max_mde,
+                  worst_mde=list(pooled_time.worst_mde(result["pooled"])))
     if args.format in exports.EXPORTERS:
         text = exports.render_export(args.format, head_env, head_rows)
     else:
@@ -142,7 +148,7 @@ def main(argv):
     write_text(text, args.output)
     if failing:
         return 1
-    return EXIT_TIME_NOT_ASSESSED if unassessed else 0
+    return EXIT_TIME_NOT_ASSESSED if unassessed or pooled_format.underpowered(result) else 0
 
 
 def _history_runs(directory, config):

@@ -4,7 +4,7 @@
 headline that compare_markdown.py (the PR comment) shares."""
 import math
 
-from clampbench_scripts import calls, finding_sets
+from clampbench_scripts import calls, finding_sets, pooled_format
 from clampbench_scripts.output import json_text
 from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
@@ -81,11 +81,10 @@ def headline_lines(result, failing):
     if result.get("time_not_assessed"):
         lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
                      "called (" + _not_assessed_reason(result) + ")")
+    lines += pooled_format.power_lines(result, failing)
     if result.get("mixed"):
         lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
-    verdict = (f"REGRESSION in {', '.join(failing)}" if failing else
-               "TIME NOT ASSESSED" if result.get("time_not_assessed") else "no regression")
-    lines.append("RESULT: " + verdict)
+    lines.append("RESULT: " + pooled_format.verdict(result, failing))
     return lines
 
 
@@ -115,7 +114,7 @@ def row_changes(result):
 def render_text(result, failing):
     table = [HEADERS] + [table_cells(e) for e in result["rows"]]
     widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
-    out = list(headline_lines(result, failing)) + [""]
+    out = list(headline_lines(result, failing)) + [""] + pooled_format.text_lines(result) + [""]
     for i, row in enumerate(table):
         mark = "! " if i and result["rows"][i - 1]["regressions"] else "  "
         out.append(mark + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())

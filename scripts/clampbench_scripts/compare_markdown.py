@@ -4,7 +4,7 @@
 that changed or carry a finding, in the open; the full table, grouped by suite, inside
 <details>. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
 are cut (the full table first) and a note says how many and where to get them all."""
-from clampbench_scripts import calls
+from clampbench_scripts import calls, pooled_format
 from clampbench_scripts.compare_format import HEADERS, headline_lines, row_changes, table_cells
 
 GITHUB_COMMENT_LIMIT = 65536
@@ -69,9 +69,9 @@ def _tables(entries, budget, level):
 def render_markdown(result, failing):
     rows = result["rows"]
     opened = [e for e in rows if is_open(e)]
-    status = (f"REGRESSION in {', '.join(failing)}" if failing else
-              "TIME NOT ASSESSED" if result.get("time_not_assessed") else "no regression")
+    status = pooled_format.verdict(result, failing)
     out = [f"## clampbench compare: {status}", ""] + [f"- {md_text(line)}" for line in headline_lines(result, failing)]
+    out += [""] + pooled_format.markdown_lines(result)
     out += ["", f"### Changes and findings: {len(opened)} of {len(rows)} rows", ""]
     used = sum(len(line) + 1 for line in out)
     if opened:

@@ -5,7 +5,7 @@ rows present in only one of them. Pure data; compare_format.py renders it."""
 import math
 import statistics
 
-from clampbench_scripts import calls, finding_sets, machine_load, time_calls
+from clampbench_scripts import calls, finding_sets, machine_load, pooled_time, time_calls
 from clampbench_scripts.results import LEDGER_FIGURES, instruction_method
 
 CATEGORIES = ("allocations", "instructions", "verdicts", "time")
@@ -106,6 +106,24 @@ def instructions_call_between(base_row, head_row, base_env, head_env, tolerance=
                                (instruction_method(base_env), instruction_method(head_env)))
 
 
+def _run_logs(runs, keys):
+    """Per run, {key: log median} of KEYS (the rows it timed)."""
+    out = []
+    for _, rows in runs:
+        logs = {k: time_calls.log_median(rows.get(k)) for k in keys}
+        out.append({k: v for k, v in logs.items() if v is not None})
+    return out
+
+
+def pooled_entries(base_runs, head_runs, keys, history=(), time_noise=None, alpha=0.05, min_effect=0.05,
+                   held=None):
+    """{group: pooled time entry} per suite and over the whole run (pooled_time.py)."""
+    recent = list(history)[-time_calls.HISTORY_RUNS:]
+    return pooled_time.decide_groups(pooled_time.groups_of(keys), _run_logs(base_runs, keys),
+                                     _run_logs(head_runs, keys), _run_logs(recent, keys), time_noise,
+                                     alpha, min_effect, held)
+
+
 def _log_medians(runs, key):
     return [x for x in (time_calls.log_median(rows.get(key)) for _, rows in runs) if x is not None]
 
@@ -139,10 +157,14 @@ def time_entries(base_runs, head_runs, keys, history=(), time_noise=None, alpha=
     for key, (b, h) in pairs.items():
         decided[key]["_base"], decided[key]["_head"] = b, h
         _mark_unusable_time(decided[key], base_runs[0][1][key], head_runs[0][1][key])
+    pooled = pooled_entries(base_runs, head_runs, keys, history, time_noise, alpha, min_effect, held)
     summary = {"source": model.source(), "runs": [len(base_runs), len(head_runs)], "history_runs": len(recent),
                "prior_sigma": math.sqrt(model.prior) if model.prior is not None else None,
-               "stated_cv": time_noise, "test": "moderated t on log run medians, Benjamini-Hochberg"}
-    return decided, summary, notes
+               "stated_cv": time_noise, "test": "moderated t on log run medians, Benjamini-Hochberg",
+               "pooled_test": "moderated t on each run's mean log median per suite and over all rows, "
+                              "Benjamini-Hochberg over the groups",
+               "power": time_calls.POWER}
+    return decided, summary, notes, pooled
 
 
 def _mark_unusable_time(entry, base, head):
@@ -162,7 +184,7 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
     base_runs = [(base_env, base_rows)] + list(base_more)
     head_runs = [(head_env, head_rows)] + list(head_more)
     keys = [k for k in head_rows if k in base_rows]
-    decided, noise, overloaded = time_entries(base_runs, head_runs, keys, history, time_noise, alpha, min_effect,
+    decided, noise, overloaded, pooled = time_entries(base_runs, head_runs, keys, history, time_noise, alpha, min_effect,
                                               max_load_per_cpu)
     methods = (instruction_method(base_env), instruction_method(head_env))
     same_inputs = base_env.get("seed") == head_env.get("seed")  # finding counts depend on the inputs
@@ -177,7 +199,7 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
         "alpha": alpha, "min_effect": min_effect, "instructions_tolerance": instructions_tolerance,
         "instruction_methods": list(methods), "time_noise": noise,
         "max_load_per_cpu": max_load_per_cpu, "overloaded": overloaded,
-        "rows": entries,
+        "rows": entries, "pooled": pooled,
         "added": [_key_dict(k) for k in head_rows if k not in base_rows],
         "removed": [_key_dict(k) for k in base_rows if k not in head_rows],
     }
@@ -194,8 +216,10 @@ def _env_summary(env):
 
 
 def failing_categories(result, fail_on):
-    """Sorted categories, among FAIL_ON, in which some row regressed."""
+    """Sorted categories, among FAIL_ON, in which some row, or a suite's pooled time, regressed."""
     hit = {c for e in result["rows"] for c in e["regressions"]}
+    if any(g["call"] == calls.WORSE for g in (result.get("pooled") or {}).values()):
+        hit.add("time")
     return [c for c in CATEGORIES if c in hit and c in fail_on]
 
 

@@ -1,9 +1,13 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The gate's own check, end to end: A/A pairs (one binary, two sets of runs) must make no
-call, and planted changes (clampbench run --plant) must be called in every try. Each pair is
+call, and planted changes (clampbench run --plant) must be called in every try; delays of
+several sizes (a memory-bound stall of one suite or of every suite) measure the time gate's
+power, the rate at which it calls each. Each pair is
 what a nightly gate does: RUNS quick runs of the base and of the head, interleaved, then
-compare.py with the extra runs (--base/--head) and --fail-on every category."""
+compare.py with the extra runs (--base/--head) and --fail-on every category. A timed plant's
+head runs are interleaved with base runs of their own, so that the machine's drift over the
+check's minutes is not read as the plant's."""
 import json
 import math
 import os
@@ -12,10 +16,23 @@ import sys
 import tempfile
 import time
 
+from clampbench_scripts.pooled_time import WHOLE_RUN
 
 CATEGORIES = "allocations,instructions,verdicts,time"
-# The category each plant must make fail, and whether its runs need timing.
-PLANTS = {"slowdown": ("time", True), "instructions": ("instructions", False), "allocation": ("allocations", False)}
+DELAY_SUITE = "mla_chunked_context"  # the suite a one-suite delay slows (12 rows of the quick set)
+DELAY_RATIOS = (1.1, 1.25, 2.0)
+# Plants that must fail the gate in every try; the smaller delays measure its power.
+REQUIRED = ("slowdown", "instructions", "allocation", "delay x2 one suite", "delay x2 every suite")
+
+
+def plants(delay_ratios=DELAY_RATIOS, delay_suite=DELAY_SUITE):
+    """{name: (--plant value, the category it must fail, whether its runs need timing)}."""
+    out = {"slowdown": ("slowdown", "time", True), "instructions": ("instructions", "instructions", False),
+           "allocation": ("allocation", "allocations", False)}
+    for r in delay_ratios:
+        out[f"delay x{r:g} one suite"] = (f"delay:{r:g}:{delay_suite}", "time", True)
+        out[f"delay x{r:g} every suite"] = (f"delay:{r:g}", "time", True)
+    return out
 
 
 def load_1m():
@@ -59,7 +76,16 @@ def called(result):
     return out
 
 
-def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print):
+def _time_summary(result):
+    """The pooled time evidence of one comparison: suites called WORSE, the largest suite MDE."""
+    pooled = result.get("pooled") or {}
+    worst = result.get("worst_mde") or [None, None]
+    return {"suites_called": sorted(n for n, e in pooled.items() if e["call"] == "WORSE"),
+            "worst_mde": worst[0], "worst_mde_suite": worst[1]}
+
+
+def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print, only=None, delay_suite=DELAY_SUITE):
+    """ONLY: the plant names to run (default all of plants())."""
     work = tempfile.mkdtemp(prefix="clampbench-gate-")
     loads, t0 = [load_1m()], time.monotonic()
     aa, bases = [], []
@@ -72,28 +98,39 @@ def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print):
             loads.append(load_1m())
         rc, result = compare(scripts_dir, base, head)
         aa.append({"exit_code": rc, "rows": len(result["rows"]), "false_calls": called(result),
-                   "time_noise": result["time_noise"]})
+                   "time_noise": result["time_noise"], **_time_summary(result)})
         bases.append(base)
     planted = {}
-    for plant, (category, timing) in PLANTS.items():
-        planted[plant] = []
+    for name, (plant, category, timing) in plants(delay_suite=delay_suite).items():
+        if only is not None and name not in only:
+            continue
+        planted[name] = []
         for k in range(tries):
-            log(f"planted {plant}, try {k + 1}/{tries}")
-            base = bases[k % len(bases)]
-            head = [clampbench_run(binary, f"{work}/{plant}{k}_{j}.json", plant, timing, log) for j in range(runs)]
+            log(f"planted {name}, try {k + 1}/{tries}")
+            slug = plant.replace(":", "_").replace(".", "p")
+            if timing:  # fresh base runs interleaved with the head's: a drift of the machine falls on both
+                base, head = [], []
+                for j in range(runs):
+                    base.append(clampbench_run(binary, f"{work}/{slug}_{k}_base{j}.json", log=log))
+                    head.append(clampbench_run(binary, f"{work}/{slug}_{k}_{j}.json", plant, timing, log))
+            else:  # exact figures: the A/A pairs' base runs serve
+                base = bases[k % len(bases)]
+                head = [clampbench_run(binary, f"{work}/{slug}_{k}_{j}.json", plant, timing, log) for j in range(runs)]
             loads.append(load_1m())
             rc, result = compare(scripts_dir, base, head)
-            planted[plant].append({"exit_code": rc, "failing_in": category in _failing(result, rc),
-                                   "rows_called": called(result)[category], "rows": len(result["rows"])})
+            seen = (result.get("pooled") or {}).get(delay_suite if "one suite" in name else WHOLE_RUN) or {}
+            planted[name].append({"plant": plant, "exit_code": rc, "failing_in": category in _failing(result, rc),
+                                  "rows_called": called(result)[category], "rows": len(result["rows"]),
+                                  "ratio_seen": seen.get("ratio"), **_time_summary(result)})
     return {"binary": binary, "pairs": pairs, "tries": tries, "runs_per_side": runs, "fail_on": CATEGORIES,
-            "cpus": os.cpu_count(), "load_1m": {"min": min(loads), "max": max(loads),
-                                                "median": sorted(loads)[len(loads) // 2]},
+            "delay_suite": delay_suite, "cpus": os.cpu_count(),
+            "load_1m": {"min": min(loads), "max": max(loads), "median": sorted(loads)[len(loads) // 2]},
             "wall_s": round(time.monotonic() - t0, 1), "aa": aa, "planted": planted}
 
 
 def _failing(result, rc):
-    """The categories compare.py failed on: rows' regressions when it exited 1."""
-    return {c for row in result["rows"] for c in row["regressions"]} if rc == 1 else set()
+    """The categories compare.py failed on (its rows' and its pooled suites' regressions)."""
+    return set(result.get("failing") or []) if rc == 1 else set()
 
 
 def markdown(doc):
@@ -105,7 +142,7 @@ def markdown(doc):
              f"{load['median']:.1f}) on {doc['cpus']} CPUs, {doc['wall_s']:.0f} s", "",
              "| check | result |", "|---|---|",
              f"| A/A pairs failing the gate (of {doc['pairs']}, {rows} rows each) | "
-             f"{sum(1 for p in doc['aa'] if p['exit_code'] != 0)} |",
+             f"{sum(1 for p in doc['aa'] if p['exit_code'] == 1)} |",
              f"| ... A/A pairs with any call, WORSE or BETTER | "
              f"{sum(1 for p in doc['aa'] if any(p['false_calls'].values()))} "
              f"({false_calls} false calls in {len(doc['aa']) * rows} rows) |"]
@@ -114,9 +151,19 @@ def markdown(doc):
     if cvs:
         lines.append(f"| ... typical run-to-run CV of a row's median time, per pair | "
                      f"{100 * min(cvs):.1f}-{100 * max(cvs):.1f}% |")
+    not_assessed = sum(1 for p in doc["aa"] if p["exit_code"] == 3)
+    mdes = [p["worst_mde"] for p in doc["aa"] if p.get("worst_mde") is not None]
+    if mdes:
+        lines.append(f"| ... A/A pairs TIME NOT ASSESSED (largest suite MDE above --max-mde) | {not_assessed} "
+                     f"(largest suite MDE per pair {100 * min(mdes):.0f}-{100 * max(mdes):.0f}%) |")
     for plant, tries in doc["planted"].items():
         hit = sum(1 for t in tries if t["exit_code"] == 1 and t["failing_in"])
         rows_called = ", ".join(f"{t['rows_called']}/{t['rows']}" for t in tries)
-        lines.append(f"| planted {plant}: gate fails in its category | {hit} of {len(tries)} tries "
-                     f"(rows called: {rows_called}) |")
+        text = f"| planted {plant}: gate fails in its category | {hit} of {len(tries)} tries (rows called: {rows_called}"
+        if any("suites_called" in t for t in tries) and plant.startswith("delay"):
+            text += "; suites called: " + ", ".join(str(len(t["suites_called"])) for t in tries)
+            text += "; exit codes: " + ", ".join(str(t["exit_code"]) for t in tries)
+            seen = [t.get("ratio_seen") for t in tries if t.get("ratio_seen")]
+            text += ("; planted suites' ratio seen: " + ", ".join(f"x{r:.2f}" for r in seen)) if seen else ""
+        lines.append(text + ") |")
     return "\n".join(lines) + "\n"

@@ -41,7 +41,9 @@ def _call_cell(entry):
     if entry is None or entry.get("ratio") is None:
         return "<td>-</td>"
     cls = {calls.WORSE: ' class="worse"', calls.BETTER: ' class="better"'}.get(entry["call"], "")
-    why = f' title="{esc(entry["call"])}: {esc(entry["reason"])}"' if entry.get("reason") else f' title="{esc(entry["call"])}"'
+    mde = f' (detectable: {entry["mde"]:.0%})' if entry.get("mde") is not None else ""
+    why = (f' title="{esc(entry["call"])}: {esc(entry["reason"])}{mde}"' if entry.get("reason")
+           else f' title="{esc(entry["call"])}{mde}"')
     return f"<td{cls}{why}>x{entry['ratio']:.2f}</td>"
 
 
@@ -179,11 +181,24 @@ def _time_calls(series, rows, previous, baseline, envs):
     """The latest run's time calls against the previous run and the baseline, with the
     run-to-run noise measured over the history before it (comparison.time_entries)."""
     history = [(r["env"], r["rows"]) for r in series["runs"][:-1]]
-    out = {}
+    out = {"pooled": {}}
     for name, other, other_env in (("prev", previous, envs[1]), ("base", baseline or {}, envs[2])):
         keys = [k for k in rows if k in other]
-        out[name] = comparison.time_entries([(other_env, other)], [(envs[0], rows)], keys, history)[0] if keys else {}
+        found = comparison.time_entries([(other_env, other)], [(envs[0], rows)], keys, history) if keys else None
+        out[name] = found[0] if found else {}
+        out["pooled"][name] = found[3] if found else {}
     return out
+
+
+def _pooled_line(time, suite):
+    """The suite's time against the previous run pooled over its rows (pooled_time.py): the
+    ratio, the call, and the slowdown the history's noise lets it detect."""
+    entry = (time.get("pooled") or {}).get("prev", {}).get(suite)
+    if not entry or entry.get("ratio") is None:
+        return ""
+    mde = f"; a slowdown above {entry['mde']:.0%} would have been called" if entry.get("mde") is not None else ""
+    return (f"<p class=meta>Time against the previous run, pooled over the suite's {entry['rows']} rows: "
+            f"x{entry['ratio']:.3f}, {esc(entry['call'])}{esc(mde)}.</p>")
 
 
 def _load_line(env, prev_env):
@@ -242,6 +257,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
     for suite, data in series["suites"].items():
         keys = [k for k in data["keys"] if k in rows]
         parts.append(f"<h2 id='{esc(suite)}'>{esc(suite)}</h2>")
+        parts.append(_pooled_line(time, suite))
         parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline, envs, time))
         suite_rows = [rows[k] for k in keys]
         parts += ["<h3>What each variant saves, op by op</h3>", hazards.savings_table(suite_rows),

@@ -27,6 +27,7 @@ from clampbench_scripts.calls import AMBIGUOUS, BETTER, SAME, WORSE
 NOT_ASSESSED = "NOT_ASSESSED"
 PRIOR_DF = 4
 HISTORY_RUNS = 20  # the latest runs of a history that the spread is measured over
+POWER = 0.8  # a minimum detectable effect is called with this probability
 
 
 def log_median(row):
@@ -86,6 +87,16 @@ class NoiseModel:
         return math.sqrt(moderated), PRIOR_DF + df
 
 
+def critical_effect(se, df, alpha, tests, power=POWER):
+    """The log effect a two-sided test at alpha / TESTS (the Benjamini-Hochberg threshold of a
+    change alone in its comparison) calls with probability POWER, for a standard error SE on
+    DF degrees of freedom (None: a known sigma, the normal)."""
+    level = 1.0 - alpha / (2.0 * max(tests, 1))
+    if df is None:
+        return (norm.ppf(level) + norm.ppf(power)) * se
+    return (student_t.ppf(level, df) + student_t.ppf(power, df)) * se
+
+
 def benjamini_hochberg(pvalues):
     """q-values in the order given (step-up, monotone)."""
     order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
@@ -102,12 +113,13 @@ def decide(pairs, model, alpha=0.05, min_effect=0.05, held=None):
     """{key: entry} for PAIRS {key: (base log medians, head log medians)}.
 
     Entry: call, ratio (geometric mean of head over base), p_value, q_value, sigma, df,
-    n_base, n_head and a reason when the call is AMBIGUOUS or NOT_ASSESSED. HELD: a reason
+    n_base, n_head, mde (the relative slowdown this row would be called at with probability
+    POWER, at the comparison's FDR) and a reason when the call is AMBIGUOUS or NOT_ASSESSED. HELD: a reason
     to assess nothing (an overloaded machine with no measured noise)."""
     out, tested = {}, []
     for key, (base, head) in pairs.items():
         entry = {"n_base": len(base), "n_head": len(head), "ratio": None, "p_value": None, "q_value": None,
-                 "sigma": None, "df": None, "reason": None}
+                 "sigma": None, "df": None, "mde": None, "reason": None}
         out[key] = entry
         if not base or not head:
             entry.update(call=NOT_ASSESSED, reason="no timing in " + ("base" if not base else "head"))
@@ -125,10 +137,12 @@ def decide(pairs, model, alpha=0.05, min_effect=0.05, held=None):
         z = abs(d) / se if se > 0 else (math.inf if d else 0.0)
         p = 2 * (norm.sf(z) if df is None else student_t.sf(z, df))
         entry.update(sigma=sigma, df=df, p_value=float(p))
+        entry["_se"] = se
         tested.append(key)
     for key, q in zip(tested, benjamini_hochberg([out[k]["p_value"] for k in tested])):
         entry = out[key]
         entry["q_value"] = q
+        entry["mde"] = max(min_effect, math.expm1(critical_effect(entry.pop("_se"), entry["df"], alpha, len(tested))))
         if abs(entry["ratio"] - 1.0) < min_effect:
             entry["call"] = SAME
         elif q < alpha:

@@ -62,8 +62,7 @@ def test_verdict_regression(target):
     assert rc == 1 and result["failing"] == ["verdicts"]
     v = row_of(result, *target)["verdict"]
     assert (v["base"], v["head"], v["head_expected"], v["call"]) == ("same", "mutation", False, "WORSE")
-    assert compare_json(BASE, fixture("head_verdict_regression.json"), "--fail-on", "time", "--time-noise",
-                        "0.05")[0] == 0
+    assert compare_json(BASE, fixture("head_verdict_regression.json"), "--fail-on", "time", *STATED)[0] == 0
 
 
 def test_verdict_recovery_is_better(target):
@@ -71,7 +70,9 @@ def test_verdict_recovery_is_better(target):
     assert rc == 0 and row_of(result, *target)["verdict"]["call"] == "BETTER"
 
 
-STATED = ("--time-noise", "0.05")  # a stated run-to-run CV: single runs can then be called
+# A stated run-to-run CV: single runs can then be called. Shared in full by a suite's rows, 5%
+# with one run a side cannot rule out suite slowdowns under about 28%: a ceiling above that.
+STATED = ("--time-noise", "0.05", "--max-mde", "0.5")
 
 
 def test_time_regression_with_a_stated_noise(target):

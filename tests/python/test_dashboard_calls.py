@@ -106,3 +106,13 @@ def test_without_a_history_time_is_not_assessed(tmp_path, base, target):
                             _run(base, "2026-12-02T02:00:00Z", LOAD_QUIET, 2.0, 1.0, target)])
     _, cells = _target_row(site, target)
     assert "x2.00" in cells[14] and "class=" not in cells[14].split(">")[0] and "NOT_ASSESSED" in cells[14]
+
+
+def test_the_dashboard_shows_what_slowdown_each_call_could_detect(tmp_path, base, target):
+    site = _site(tmp_path, _history(base, LOAD_QUIET, 1.0, 1.0, target))
+    html, cells = _target_row(site, target)
+    assert "(detectable: " in cells[14]  # the row's minimum detectable effect, on hover
+    suite = target[0].split("/")[0]
+    part = html.split(f"<h2 id='{suite}'>")[1]
+    assert part.split("</h2>", 1)[1].startswith("\n<p class=meta>Time against the previous run, pooled over the suite's ")
+    assert "would have been called" in part.split("</p>")[0]

@@ -52,3 +52,28 @@ def test_bad_input_exits_2_before_running_anything(tmp_path):
     assert proc.returncode == 2 and "does not exist" in proc.stderr
     proc = run_script("gate-check.py", "--binary", "/bin/true", "--out", str(tmp_path / "x.json"), "--pairs", "0")
     assert proc.returncode == 2 and "at least 1" in proc.stderr
+
+
+def test_delay_plants_measure_power_and_only_the_x2_ones_are_required():
+    names = gate_check.plants(delay_suite="ngram_find")
+    assert names["delay x1.25 one suite"] == ("delay:1.25:ngram_find", "time", True)
+    assert names["delay x2 every suite"] == ("delay:2", "time", True)
+    doc = _doc([0, 3], {"slowdown": 1, "instructions": 1, "allocation": 1, "delay x2 one suite": 1,
+                        "delay x2 every suite": 1, "delay x1.1 one suite": 0})
+    for pair, mde in zip(doc["aa"], (0.12, 0.31)):
+        pair.update(worst_mde=mde, suites_called=[])
+    for tries in doc["planted"].values():
+        tries[0].update(suites_called=["ngram_find"] if tries[0]["exit_code"] else [], worst_mde=0.1)
+    assert not gate_check_cli.passed(doc)  # an A/A pair that could not be assessed
+    doc["aa"][1]["exit_code"] = 0
+    assert gate_check_cli.passed(doc)  # a missed x1.1 is a measured power, not a failure
+    doc["planted"]["delay x2 one suite"][0]["exit_code"] = 0
+    assert not gate_check_cli.passed(doc)
+    doc = _doc([0, 3], {"delay x1.1 one suite": 0})
+    for pair, mde in zip(doc["aa"], (0.12, 0.31)):
+        pair.update(worst_mde=mde)
+    doc["planted"]["delay x1.1 one suite"][0].update(suites_called=[], worst_mde=0.1)
+    md = gate_check.markdown(doc)
+    assert "| A/A pairs failing the gate (of 2, 98 rows each) | 0 |" in md  # exit 3 is not a false call
+    assert "| ... A/A pairs TIME NOT ASSESSED (largest suite MDE above --max-mde) | 1 (largest suite MDE per pair 12-31%) |" in md
+    assert "| planted delay x1.1 one suite: gate fails in its category | 0 of 1 tries (rows called: 0/98; suites called: 0; exit codes: 0) |" in md

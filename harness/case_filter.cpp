@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli.h"
+#include "harness/usage_error.h"
 
 namespace clampbench {
 

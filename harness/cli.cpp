@@ -68,11 +68,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   }
   std::unique_ptr<TimingSession> timing;
   if (config.timing || !config.benchmark_flags.empty()) {  // validates the flags either way
-    try {
-      timing = std::make_unique<TimingSession>(config);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
+    timing = std::make_unique<TimingSession>(config);
   }
   return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err, std::move(resumed));
 }

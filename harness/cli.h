@@ -9,20 +9,14 @@
 // or CUDA error.
 
 #include <iosfwd>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "harness/run_config.h"
+#include "harness/usage_error.h"
 #include "suites/suite.h"
 
 namespace clampbench {
-
-// Bad usage or input: the CLI prints "clampbench: <what>" and exits 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 int run_cli(int argc, char** argv);  // with all_suites()
 // `self_exe`: this program's path, for the child run that counts instructions under callgrind;

@@ -11,6 +11,7 @@
 
 #include "harness/detail/interleaved_loop.h"
 #include "harness/detail/sample_reporter.h"
+#include "harness/usage_error.h"
 #include "kernels/runtime.h"
 #if CLAMPBENCH_HAVE_CUDA
 #include "harness/detail/cuda_l2_flush.h"
@@ -87,12 +88,12 @@ TimingSession::TimingSession(const RunConfig& config) : config_(config) {
     if (take_value(f, "benchmark_format", format) || take_value(f, "benchmark_out_format", out_format)) continue;
     if (take_value(f, "benchmark_out", out)) continue;
     if (take_value(f, "benchmark_time_unit", value) && !one_of(value, {"ns", "us", "ms", "s"}))
-      throw std::invalid_argument(fmt::format("bad value in '{}' (ns, us, ms or s)", f));
+      throw UsageError(fmt::format("bad value in '{}' (ns, us, ms or s)", f));
     args.push_back(f);
   }
   for (const std::string* v : {&format, &out_format})
     if (!v->empty() && !one_of(*v, {"console", "json", "csv"}))
-      throw std::invalid_argument(fmt::format("bad benchmark format '{}' (console, json or csv)", *v));
+      throw UsageError(fmt::format("bad benchmark format '{}' (console, json or csv)", *v));
   // Google Benchmark keeps argv[0] as the context's "executable" and reads it when the first
   // case reports, long after `args` is gone: give it a name that lives as long as the program.
   static char program_name[] = "clampbench";
@@ -101,7 +102,7 @@ TimingSession::TimingSession(const RunConfig& config) : config_(config) {
   argv.push_back(nullptr);
   int argc = static_cast<int>(args.size());
   benchmark::Initialize(&argc, argv.data());
-  if (argc > 1) throw std::invalid_argument(fmt::format("unknown or malformed benchmark flag '{}'", argv[1]));
+  if (argc > 1) throw UsageError(fmt::format("unknown or malformed benchmark flag '{}'", argv[1]));
   reporter_ = std::make_unique<detail::SampleReporter>(format, out, out_format);
 }
 

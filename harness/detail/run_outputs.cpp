@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli.h"
 #include "harness/detail/output_path.h"
+#include "harness/usage_error.h"
 
 namespace clampbench {
 

@@ -67,7 +67,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
     throw UsageError(e.what());
   }
   std::unique_ptr<TimingSession> timing;
-  if (config.timing || !config.benchmark_flags.empty()) {  // validates the flags either way
+  if (config.timing || config.gbench.requested) {
     timing = std::make_unique<TimingSession>(config);
   }
   return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err, std::move(resumed));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/gbench_reporting.h"
 #include "harness/instructions/instruction_counter.h"
 #include "suites/suite.h"
 
@@ -60,7 +61,7 @@ struct RunConfig {
   double max_noise = 0.01;            // --max-noise: stop sampling a case when every variant is under
   double timing_timeout_s = 0.3;
   bool l2_flush = false;              // --l2-flush: cuda samples of one call each, L2 flushed before      // --timing-timeout: per variant of a case, then stop anyway
-  std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark
+  GbenchReporting gbench;                    // --benchmark_format/_out/...: the samples' reporters
   std::vector<std::string> command_line;     // argv as given, for the results file
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process
 };

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What Google Benchmark's reporters are asked to do with the timing samples, as typed values:
-// the CLI parses the --benchmark_* reporting flags into this once (detail/benchmark_flags.h),
+// the CLI parses the --benchmark_* reporting flags into this once (cli/benchmark_flags.h),
 // and the timing session builds the reporters from it without reading a flag again.
 
 #include <optional>

@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "harness/case_filter.h"
-#include "harness/cli.h"
-#include "harness/detail/benchmark_flags.h"
-#include "harness/detail/run_outputs.h"
+#include "harness/cli/benchmark_flags.h"
+#include "harness/cli/cli.h"
+#include "harness/cli/run_outputs.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/results_writer.h"

@@ -36,7 +36,7 @@ std::string run_usage_text();  // `help run`, `run --help`
 std::string list_usage_text(); // `help list`, `list --help`
 void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 
-// `explain SUITE [--case ID] ...` (harness/detail/explain_command.cpp): the op-level
+// `explain SUITE [--case ID] ...` (harness/cli/explain_command.cpp): the op-level
 // allocation diff between two variants of one case. Throws UsageError.
 std::string explain_usage_text();
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "harness/allocation_diff.h"
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 #include "harness/cupti/tracer.h"
 #include "harness/detail/output_path.h"
 #include "harness/results_writer.h"

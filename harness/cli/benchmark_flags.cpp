@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#include "harness/detail/benchmark_flags.h"
+#include "harness/cli/benchmark_flags.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 
 #include <cerrno>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#include "harness/detail/run_outputs.h"
+#include "harness/cli/run_outputs.h"
 
 #include <filesystem>
 #include <utility>

@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "harness/case_id.h"
 #include "harness/detail/interleaved_loop.h"
 #include "harness/detail/sample_reporter.h"
 #include "kernels/runtime.h"
@@ -152,7 +153,7 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
       t.paired_vs = calls[0].variant;
     }
     if (reporter_->active()) {
-      auto more = gbench_runs(case_id + "/" + calls[v].variant, t, device_time ? s.device_ns : s.wall_ns, s.cpu_ns,
+      auto more = gbench_runs(variant_id(case_id, calls[v].variant), t, device_time ? s.device_ns : s.wall_ns, s.cpu_ns,
                               family_index_++);
       runs.insert(runs.end(), more.begin(), more.end());
     }

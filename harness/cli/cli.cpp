@@ -34,9 +34,8 @@ bool asks_for_help(const std::vector<std::string>& args) {
 
 // --benchmark_list_tests: the names the timing pass would give each selected case x variant.
 void list_tests(const RunConfig& config, const std::vector<const Suite*>& selected, std::ostream& out) {
-  for (const Suite* s : selected)
-    for (const auto& p : selected_points(*s, config))
-      for (const Variant* v : selected_variants(*s, config)) out << s->name << "/" << p.label() << "/" << v->name << "\n";
+  for (const SelectedCase& c : selected_cases(selected, config))
+    for (const Variant* v : selected_variants(*c.suite, config)) out << variant_id(c.id, v->name) << "\n";
 }
 
 int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
@@ -54,8 +53,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   ResumedRun resumed;
   if (!config.resume_path.empty()) {
     std::set<std::string> ids;
-    for (const Suite* s : selected)
-      for (const auto& p : selected_points(*s, config)) ids.insert(s->name + "/" + p.label());
+    for (const SelectedCase& c : selected_cases(selected, config)) ids.insert(c.id);
     resumed = load_resumed_run(config.resume_path, detail::environment_json(config), ids);
   }
   Expectations expectations;

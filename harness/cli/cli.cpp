@@ -40,10 +40,12 @@ void list_tests(const RunConfig& config, const std::vector<const Suite*>& select
 
 int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
                 const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
-  RunConfig config = parse_run_args(args);
-  config.command_line = argv_all;
-  config.self_exe = self_exe;
-  const std::vector<const Suite*> selected = validate_run_config(config, suites);
+  RunArgs parsed = parse_run_args(args);
+  parsed.config.command_line = argv_all;
+  parsed.config.self_exe = self_exe;
+  const RunPlan plan = resolve_run(std::move(parsed), suites);
+  const RunConfig& config = plan.config;
+  const std::vector<const Suite*>& selected = plan.suites;
   if (const char* dir = std::getenv(kInstructionChildEnv); dir != nullptr && *dir != '\0')
     return run_instruction_child(config, selected, dir);  // under valgrind, for a parent run
   if (config.list_tests) {
@@ -58,9 +60,9 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   }
   Expectations expectations;
   try {
-    const std::string path = config.expectations_path.empty() ? default_expectations_path() : config.expectations_path;
-    if (std::string why = check_input_file(path); !why.empty()) throw UsageError("--expectations: " + why);
-    expectations = Expectations::load(path, suites);
+    if (std::string why = check_input_file(config.expectations_path); !why.empty())
+      throw UsageError("--expectations: " + why);
+    expectations = Expectations::load(config.expectations_path, suites);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -25,11 +25,26 @@ int run_cli(int argc, char** argv);  // with all_suites()
 int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
             const std::string& self_exe = "");
 
+enum class BackendChoice { Auto, Host, Cuda };
+
+// The arguments after `run`, parsed: every value that needs only the arguments, and the
+// choices that are resolved against the machine.
+struct RunArgs {
+  RunConfig config;
+  BackendChoice backend = BackendChoice::Auto;
+  bool allocator_given = false;  // --allocator on the command line: refused on host
+};
+// What one `run` does, resolved and checked; the CLI keeps it const from here on.
+struct RunPlan {
+  RunConfig config;
+  std::vector<const Suite*> suites;  // the suites to run, in registry order
+};
+
 // Parses the arguments after `run`; throws UsageError. Does not touch the file system.
-RunConfig parse_run_args(const std::vector<std::string>& args);
-// Checks names against the registry, resolves the backend, probes --out and --dump.
-// Throws UsageError; returns the suites to run, in registry order.
-std::vector<const Suite*> validate_run_config(RunConfig& config, const std::vector<Suite>& suites);
+RunArgs parse_run_args(const std::vector<std::string>& args);
+// Checks names against the registry, resolves the backend, the instruction counter and the
+// expectations file, probes --out and --dump. Throws UsageError.
+RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites);
 
 std::string usage_text();      // every command (`--help`, `help`)
 std::string run_usage_text();  // `help run`, `run --help`

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// parse_run_args and validate_run_config of cli.h: every bad input becomes one UsageError
+// parse_run_args and resolve_run of cli.h: every bad input becomes one UsageError
 // naming the problem, before any case runs.
 
 #include <algorithm>
@@ -18,15 +18,6 @@
 #include "kernels/device.h"
 
 namespace clampbench {
-
-const char* backend_choice_name(BackendChoice b) {
-  switch (b) {
-    case BackendChoice::Auto: return "auto";
-    case BackendChoice::Host: return "host";
-    case BackendChoice::Cuda: return "cuda";
-  }
-  return "?";
-}
 
 namespace {
 template <typename T>
@@ -82,8 +73,9 @@ std::string join(const std::vector<std::string>& v) {
 }
 }  // namespace
 
-RunConfig parse_run_args(const std::vector<std::string>& args) {
-  RunConfig c;
+RunArgs parse_run_args(const std::vector<std::string>& args) {
+  RunArgs parsed;
+  RunConfig& c = parsed.config;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i], value;
     const bool has_inline = flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos;
@@ -109,15 +101,15 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--sizes") {
       if (!parse_size_set(value, c.sizes)) throw UsageError(fmt::format("bad size set '{}' (quick, nightly, full)", value));
     } else if (flag == "--backend") {
-      if (value == "auto") c.backend = BackendChoice::Auto;
-      else if (value == "host") c.backend = BackendChoice::Host;
-      else if (value == "cuda") c.backend = BackendChoice::Cuda;
+      if (value == "auto") parsed.backend = BackendChoice::Auto;
+      else if (value == "host") parsed.backend = BackendChoice::Host;
+      else if (value == "cuda") parsed.backend = BackendChoice::Cuda;
       else throw UsageError(fmt::format("bad backend '{}' (auto, host, cuda)", value));
     } else if (flag == "--allocator") {
       if (value != "caching" && value != "async" && value != "raw")
         throw UsageError(fmt::format("bad allocator '{}' (caching, async, raw)", value));
       c.allocator = value;
-      c.allocator_given = true;
+      parsed.allocator_given = true;
     } else if (flag == "--repetitions") {
       c.repetitions = parse_number<int>(flag, value);
       if (c.repetitions < 1 || c.repetitions > kMaxRepetitions)
@@ -147,10 +139,11 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     }
     else c.expectations_path = value;
   }
-  return c;
+  return parsed;
 }
 
-std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Suite>& suites) {
+RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
+  RunConfig& c = args.config;
   std::vector<std::string> known;
   for (const auto& s : suites) known.push_back(s.name);
   for (const auto& name : c.suites)
@@ -168,20 +161,21 @@ std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Su
     if (std::find(variants.begin(), variants.end(), name) == variants.end())
       throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
   selected = apply_case_filters(c, selected);
-  if (c.backend == BackendChoice::Cuda && !cuda_compiled())
+  if (args.backend == BackendChoice::Cuda && !cuda_compiled())
     throw UsageError("--backend cuda: this build has no CUDA backend");
-  if (c.backend == BackendChoice::Cuda && !cuda_device_available())
+  if (args.backend == BackendChoice::Cuda && !cuda_device_available())
     throw UsageError("--backend cuda: no CUDA device available");
-  c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
+  c.use_cuda = args.backend == BackendChoice::Cuda || (args.backend == BackendChoice::Auto && cuda_device_available());
   if (c.l2_flush && !c.use_cuda) throw UsageError("--l2-flush: this run has no cuda cases (backend host)");
   // On host no allocator is chosen (host tensors use pageable memory): a value given would be
   // recorded for nothing and set apart two host runs that are alike.
-  if (c.allocator_given && !c.use_cuda)
+  if (args.allocator_given && !c.use_cuda)
     throw UsageError("--allocator: this run has no cuda cases (backend host); host cases use pageable memory");
   resolve_instruction_method(c);
-  if (c.list_tests) return selected;  // lists names only: no file is written, no directory made
-  validate_run_outputs(c, c.expectations_path.empty() ? default_expectations_path() : c.expectations_path);
-  return selected;
+  if (c.expectations_path.empty()) c.expectations_path = default_expectations_path();
+  // --benchmark_list_tests lists names only: no file is written, no directory made.
+  if (!c.list_tests) validate_run_outputs(c, c.expectations_path);
+  return {std::move(c), std::move(selected)};
 }
 
 }  // namespace clampbench

@@ -16,12 +16,11 @@
 #include "harness/cupti/tracer.h"
 #include "harness/detail/device_info.h"
 #include "harness/detail/environment.h"
-#include "harness/detail/gpu_clocks.h"
 #include "harness/detail/interrupt.h"
 #include "harness/detail/results_file.h"
+#include "harness/detail/run_conditions.h"
 #include "harness/detail/run_dump.h"
 #include "harness/detail/run_eta.h"
-#include "harness/detail/machine_load.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/child_process.h"
 #include "harness/outcome.h"
@@ -87,11 +86,9 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
                 const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds_since_start = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  nlohmann::json environment = detail::environment_json(config);
-  const std::optional<double> load_at_start = detail::load_average_1m();
+  const nlohmann::json environment = detail::environment_json(config);
   const std::optional<std::string> bus_id = detail::query_device_info().pci_bus_id;
-  nlohmann::json clocks_at_start;
-  if (config.use_cuda) clocks_at_start = detail::gpu_clocks_json(bus_id);
+  detail::RunConditions conditions = detail::conditions_at_start(config.use_cuda, bus_id);
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
   // the runtime's pageable host allocator (recorded as environment.host_allocator).
   std::unique_ptr<Allocator> cuda_allocator;
@@ -115,7 +112,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   const std::vector<SelectedCase> selection = selected_cases(suites, config);  // for every pass
   const std::size_t planned = selection.size();
   const std::size_t already = resumed.case_ids.size(), to_run = planned - already;
-  ResultsFile results(config, environment, std::move(resumed), planned);
+  ResultsFile results(config, environment, conditions, std::move(resumed), planned);
   const ResumedRun& done_before = results.resumed();
   std::vector<CaseResult> cases;
   bool checkpoint_failed = false;
@@ -149,9 +146,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     results.refresh(cases);
   }
   write_side_outputs(config, timing, cases, internal_errors);
-  environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
-  if (config.use_cuda) environment["gpu_clocks"] = {{"start", clocks_at_start}, {"end", detail::gpu_clocks_json(bus_id)}};
-  results.environment() = environment;
+  detail::record_end(conditions, bus_id);
   const int signo = interrupt_signal();
   nlohmann::json outcome;
   try {

@@ -20,6 +20,19 @@ std::string join(const std::vector<std::string>& v) {
   for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
   return out;
 }
+
+bool case_selected(const Suite& suite, const ParamPoint& point, const RunConfig& config) {
+  for (const auto& f : config.axes)
+    if (!point.has(f.name) || !contains(f.values, point.get(f.name))) return false;
+  return config.cases.empty() || contains(config.cases, case_id(suite, point));
+}
+
+std::vector<ParamPoint> selected_points(const Suite& suite, const RunConfig& config) {
+  std::vector<ParamPoint> out;
+  for (const auto& p : suite.points(config.sizes))
+    if (case_selected(suite, p, config)) out.push_back(p);
+  return out;
+}
 }  // namespace
 
 AxisFilter parse_axis_filter(const std::string& text) {
@@ -41,19 +54,6 @@ AxisFilter parse_axis_filter(const std::string& text) {
     start = comma + 1;
   }
   return f;
-}
-
-bool case_selected(const Suite& suite, const ParamPoint& point, const RunConfig& config) {
-  for (const auto& f : config.axes)
-    if (!point.has(f.name) || !contains(f.values, point.get(f.name))) return false;
-  return config.cases.empty() || contains(config.cases, case_id(suite, point));
-}
-
-std::vector<ParamPoint> selected_points(const Suite& suite, const RunConfig& config) {
-  std::vector<ParamPoint> out;
-  for (const auto& p : suite.points(config.sizes))
-    if (case_selected(suite, p, config)) out.push_back(p);
-  return out;
 }
 
 std::vector<SelectedCase> selected_cases(const std::vector<const Suite*>& suites, const RunConfig& config) {

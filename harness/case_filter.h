@@ -17,9 +17,6 @@ namespace clampbench {
 // "R=8", "R=[1,8]" or "R=1,8"; throws UsageError naming the text.
 AxisFilter parse_axis_filter(const std::string& text);
 
-bool case_selected(const Suite& suite, const ParamPoint& point, const RunConfig& config);
-std::vector<ParamPoint> selected_points(const Suite& suite, const RunConfig& config);
-
 // One case of the run: its suite, its point and its id.
 struct SelectedCase {
   const Suite* suite;

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli.h"
+#include "harness/usage_error.h"
 
 namespace clampbench {
 
@@ -18,6 +18,19 @@ bool contains(const std::vector<T>& v, const T& x) { return std::find(v.begin(),
 std::string join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+bool case_selected(const Suite& suite, const ParamPoint& point, const RunConfig& config) {
+  for (const auto& f : config.axes)
+    if (!point.has(f.name) || !contains(f.values, point.get(f.name))) return false;
+  return config.cases.empty() || contains(config.cases, case_id(suite, point));
+}
+
+std::vector<ParamPoint> selected_points(const Suite& suite, const RunConfig& config) {
+  std::vector<ParamPoint> out;
+  for (const auto& p : suite.points(config.sizes))
+    if (case_selected(suite, p, config)) out.push_back(p);
   return out;
 }
 }  // namespace
@@ -43,16 +56,10 @@ AxisFilter parse_axis_filter(const std::string& text) {
   return f;
 }
 
-bool case_selected(const Suite& suite, const ParamPoint& point, const RunConfig& config) {
-  for (const auto& f : config.axes)
-    if (!point.has(f.name) || !contains(f.values, point.get(f.name))) return false;
-  return config.cases.empty() || contains(config.cases, suite.name + "/" + point.label());
-}
-
-std::vector<ParamPoint> selected_points(const Suite& suite, const RunConfig& config) {
-  std::vector<ParamPoint> out;
-  for (const auto& p : suite.points(config.sizes))
-    if (case_selected(suite, p, config)) out.push_back(p);
+std::vector<SelectedCase> selected_cases(const std::vector<const Suite*>& suites, const RunConfig& config) {
+  std::vector<SelectedCase> out;
+  for (const Suite* s : suites)
+    for (ParamPoint& p : selected_points(*s, config)) out.push_back({s, p, case_id(*s, p)});
   return out;
 }
 
@@ -68,7 +75,7 @@ std::vector<const Suite*> apply_case_filters(const RunConfig& config, const std:
   for (const Suite* s : suites) {
     for (const auto& a : s->axes)
       if (!contains(axes, a.name)) axes.push_back(a.name);
-    for (const auto& p : s->points(config.sizes)) ids.push_back(s->name + "/" + p.label());
+    for (const auto& p : s->points(config.sizes)) ids.push_back(case_id(*s, p));
   }
   for (const auto& f : config.axes)
     if (!contains(axes, f.name))

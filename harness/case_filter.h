@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/case_id.h"
 #include "harness/run_config.h"
 #include "suites/suite.h"
 
@@ -16,8 +17,15 @@ namespace clampbench {
 // "R=8", "R=[1,8]" or "R=1,8"; throws UsageError naming the text.
 AxisFilter parse_axis_filter(const std::string& text);
 
-bool case_selected(const Suite& suite, const ParamPoint& point, const RunConfig& config);
-std::vector<ParamPoint> selected_points(const Suite& suite, const RunConfig& config);
+// One case of the run: its suite, its point and its id.
+struct SelectedCase {
+  const Suite* suite;
+  ParamPoint point;
+  std::string id;  // case_id(*suite, point)
+};
+// Every selected case of `suites`, suite by suite and in each suite's size-set order: the
+// order every pass runs them in and every output lists them in.
+std::vector<SelectedCase> selected_cases(const std::vector<const Suite*>& suites, const RunConfig& config);
 
 // The reference (variants[0]) and then those named by --variant (all when none was), in
 // registration order.

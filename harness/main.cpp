@@ -2,6 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // build/clampbench: everything is in run_cli, which the tests call in-process.
 
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 
 int main(int argc, char** argv) { return clampbench::run_cli(argc, argv); }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/outcome.h"
 
+#include "harness/case_id.h"
+
 namespace clampbench {
 
 Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors) {
@@ -17,7 +19,7 @@ Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::s
         if (!f.expected) o.unexpected_latent_writes.push_back({c.case_id, v.name, f.buffer, false});
       for (const auto& b : v.latent_writes_vanished) o.unexpected_latent_writes.push_back({c.case_id, v.name, b, true});
       // A CUDA failure means the device state is suspect: the whole run is an internal error.
-      if (v.device_error && v.error) internal_errors.push_back(c.case_id + "/" + v.name + ": " + *v.error);
+      if (v.device_error && v.error) internal_errors.push_back(variant_id(c.case_id, v.name) + ": " + *v.error);
     }
   }
   o.internal_errors = std::move(internal_errors);

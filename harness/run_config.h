@@ -1,19 +1,19 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Every knob of `clampbench run` in one place, so that the CLI fills it, the runner reads it,
-// and the results file records it. Defaults are the CI defaults of issue 4.
+// Every knob of `clampbench run`, resolved: the CLI (harness/cli/) parses the arguments and
+// checks them against the registry and the machine once, then hands this on as const; the
+// runner reads it and the results file records it. Defaults are the CI defaults.
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "harness/gbench_reporting.h"
 #include "harness/instructions/instruction_counter.h"
 #include "suites/suite.h"
 
 namespace clampbench {
-
-enum class BackendChoice { Auto, Host, Cuda };
 
 // The timing loop's cap on samples per variant: --repetitions above it could never be met.
 inline constexpr int kMaxRepetitions = 1000;
@@ -34,10 +34,8 @@ struct RunConfig {
   std::vector<std::string> cases;     // --case: case ids ("suite/R=8,B=16"); empty: every case
   bool list_tests = false;            // --benchmark_list_tests: print the selection, run nothing
   SizeSet sizes = SizeSet::Quick;
-  BackendChoice backend = BackendChoice::Auto;
-  bool use_cuda = false;              // resolved from `backend` before the run starts
+  bool use_cuda = false;              // --backend: cuda, or auto on a machine with a CUDA device
   std::string allocator = "caching";  // caching | async | raw (cuda); host uses pageable memory
-  bool allocator_given = false;       // --allocator on the command line: refused on host
   int repetitions = 10;                // --repetitions: the fewest samples per variant
   std::uint64_t seed = 1;
   std::string out = "results/latest.json";
@@ -46,7 +44,7 @@ struct RunConfig {
   std::string resume_path;            // --resume: the results file of the run to continue
   bool trace = false;                 // --trace: each variant's allocation trace in the results
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
-  std::string expectations_path;      // empty: default_expectations_path()
+  std::string expectations_path;      // --expectations, else default_expectations_path()
   bool timing = true;
   // --plant: a known change for checking the gate end to end (scripts/gate-check.py); the
   // results record it. "slowdown": every timed call runs the builder twice; "instructions":
@@ -55,18 +53,18 @@ struct RunConfig {
   // SUITE) is followed by a memory-bound stall that makes it R times as long
   // (harness/detail/planted_delay.h). "" plants nothing.
   std::string plant;
-  std::string instructions = "auto";  // --instructions: auto | perf | callgrind | off
-  InstructionMethod instruction_method = InstructionMethod::Off;  // resolved from `instructions`
+  // --instructions as asked (auto | perf | callgrind | off) and the method it came to: the
+  // results record both.
+  std::string instructions = "auto";
+  InstructionMethod instruction_method = InstructionMethod::Off;
   std::string instruction_note;       // why the method is what it is (environment.instructions)
   double min_time_s = 0.002;          // per sample (--benchmark_min_time): the batch lasts this long
   double max_noise = 0.01;            // --max-noise: stop sampling a case when every variant is under
   double timing_timeout_s = 0.3;
   bool l2_flush = false;              // --l2-flush: cuda samples of one call each, L2 flushed before      // --timing-timeout: per variant of a case, then stop anyway
-  std::vector<std::string> benchmark_flags;  // --benchmark_* passed through to Google Benchmark
+  GbenchReporting gbench;                    // --benchmark_format/_out/...: the samples' reporters
   std::vector<std::string> command_line;     // argv as given, for the results file
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process
 };
-
-const char* backend_choice_name(BackendChoice b);
 
 }  // namespace clampbench

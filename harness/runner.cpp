@@ -40,10 +40,11 @@ DeviceType Runner::case_device(const Suite& suite) const {
 
 CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
   const auto t0 = std::chrono::steady_clock::now();
-  const nvtx::Range case_range("case " + suite.name + "/" + point.label(), nvtx::Level::Case);
+  const std::string id = case_id(suite, point);
+  const nvtx::Range case_range("case " + id, nvtx::Level::Case);
   CaseResult r;
   r.suite = suite.name;
-  r.case_id = suite.name + "/" + point.label();
+  r.case_id = id;
   r.params = point;
   r.device = case_device(suite);
   const auto variants = selected_variants(suite);
@@ -68,7 +69,7 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
   const bool keep_tensors = !config_.dump_dir.empty();  // the dump writes them after the case
   for (const Variant* v : variants) {
     const std::size_t k = r.variants.size();
-    r.variants.push_back(allocation_pass(*v, inputs, point, r.case_id + "/" + v->name));
+    r.variants.push_back(allocation_pass(*v, inputs, point, variant_id(r.case_id, v->name)));
     {
       const nvtx::Range pass("check pass", nvtx::Level::Pass);
       check_variant(r, k, before);

@@ -16,12 +16,11 @@
 #include "harness/cupti/tracer.h"
 #include "harness/detail/device_info.h"
 #include "harness/detail/environment.h"
-#include "harness/detail/gpu_clocks.h"
 #include "harness/detail/interrupt.h"
 #include "harness/detail/results_file.h"
+#include "harness/detail/run_conditions.h"
 #include "harness/detail/run_dump.h"
 #include "harness/detail/run_eta.h"
-#include "harness/detail/machine_load.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/child_process.h"
 #include "harness/outcome.h"
@@ -45,7 +44,7 @@ void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cas
     for (auto& c : cases) {
       if (c.device != DeviceType::Host) continue;
       for (auto& v : c.variants)
-        if (auto it = counts.find(c.case_id + "/" + v.name); it != counts.end() && !v.error) v.instructions = it->second;
+        if (auto it = counts.find(variant_id(c.case_id, v.name)); it != counts.end() && !v.error) v.instructions = it->second;
     }
   } catch (const ChildInterrupted&) {
     return;  // the run is stopping: its outcome says so
@@ -87,11 +86,9 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
                 const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds_since_start = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  nlohmann::json environment = detail::environment_json(config);
-  const std::optional<double> load_at_start = detail::load_average_1m();
+  const nlohmann::json environment = detail::environment_json(config);
   const std::optional<std::string> bus_id = detail::query_device_info().pci_bus_id;
-  nlohmann::json clocks_at_start;
-  if (config.use_cuda) clocks_at_start = detail::gpu_clocks_json(bus_id);
+  detail::RunConditions conditions = detail::conditions_at_start(config.use_cuda, bus_id);
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
   // the runtime's pageable host allocator (recorded as environment.host_allocator).
   std::unique_ptr<Allocator> cuda_allocator;
@@ -112,39 +109,35 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   const InterruptWatch watch;  // from here on a signal ends the run in order
   RunDump dump(config, environment);
 
-  std::size_t planned = 0;
-  std::vector<std::vector<ParamPoint>> points;  // --axis and --case apply to every pass
-  for (const Suite* s : suites) planned += points.emplace_back(selected_points(*s, config)).size();
+  const std::vector<SelectedCase> selection = selected_cases(suites, config);  // for every pass
+  const std::size_t planned = selection.size();
   const std::size_t already = resumed.case_ids.size(), to_run = planned - already;
-  ResultsFile results(config, environment, std::move(resumed), planned);
+  ResultsFile results(config, environment, conditions, std::move(resumed), planned);
   const ResumedRun& done_before = results.resumed();
   std::vector<CaseResult> cases;
   bool checkpoint_failed = false;
-  for (std::size_t si = 0; si < suites.size() && !interrupt_signal(); ++si) {
-    const Suite* s = suites[si];
-    for (const ParamPoint& p : points[si]) {
-      if (interrupt_signal()) break;
-      if (done_before.case_ids.count(s->name + "/" + p.label())) continue;
-      CaseResult c = runner.run_case(*s, p);
-      dump.add(*s, p, c, runner, internal_errors, log);
-      for (auto& v : c.variants) release_tensors(v);  // kept for the dump only; keep memory flat
+  for (const SelectedCase& sc : selection) {
+    if (interrupt_signal()) break;
+    if (done_before.case_ids.count(sc.id)) continue;
+    CaseResult c = runner.run_case(*sc.suite, sc.point);
+    dump.add(*sc.suite, sc.point, c, runner, internal_errors, log);
+    for (auto& v : c.variants) release_tensors(v);  // kept for the dump only; keep memory flat
 #if defined(__GLIBC__)
-      // Hand the freed heap back between cases: glibc raises its mmap threshold after freeing
-      // a large block, so later large blocks come from the heap and one case's peak would
-      // stay resident under the next (the nightly set's peak RSS grew by 40% that way).
-      malloc_trim(0);
+    // Hand the freed heap back between cases: glibc raises its mmap threshold after freeing
+    // a large block, so later large blocks come from the heap and one case's peak would
+    // stay resident under the next (the nightly set's peak RSS grew by 40% that way).
+    malloc_trim(0);
 #endif
-      for (auto& e : runner.take_instruction_errors()) internal_errors.push_back(std::move(e));
-      log << progress_line(already + cases.size() + 1, planned, c) << "  "
-          << elapsed_and_eta(seconds_since_start(), cases.size() + 1, to_run - cases.size() - 1) << std::endl;
-      cases.push_back(std::move(c));
-      results.add(cases.back());
-      try {
-        results.write(cases, internal_errors, ResultsFile::Stage::Running);
-      } catch (const std::exception& e) {  // the last write decides; say it once
-        if (!checkpoint_failed) log << "clampbench: warning: " << e.what() << "; the run goes on" << std::endl;
-        checkpoint_failed = true;
-      }
+    for (auto& e : runner.take_instruction_errors()) internal_errors.push_back(std::move(e));
+    log << progress_line(already + cases.size() + 1, planned, c) << "  "
+        << elapsed_and_eta(seconds_since_start(), cases.size() + 1, to_run - cases.size() - 1) << std::endl;
+    cases.push_back(std::move(c));
+    results.add(cases.back());
+    try {
+      results.write(cases, internal_errors, ResultsFile::Stage::Running);
+    } catch (const std::exception& e) {  // the last write decides; say it once
+      if (!checkpoint_failed) log << "clampbench: warning: " << e.what() << "; the run goes on" << std::endl;
+      checkpoint_failed = true;
     }
   }
   dump.finish(internal_errors);
@@ -153,9 +146,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     results.refresh(cases);
   }
   write_side_outputs(config, timing, cases, internal_errors);
-  environment["machine_load"] = detail::machine_load_json(load_at_start, detail::load_average_1m());
-  if (config.use_cuda) environment["gpu_clocks"] = {{"start", clocks_at_start}, {"end", detail::gpu_clocks_json(bus_id)}};
-  results.environment() = environment;
+  detail::record_end(conditions, bus_id);
   const int signo = interrupt_signal();
   nlohmann::json outcome;
   try {

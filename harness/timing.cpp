@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "harness/case_id.h"
 #include "harness/detail/interleaved_loop.h"
 #include "harness/detail/sample_reporter.h"
 #include "kernels/runtime.h"
@@ -20,15 +21,14 @@
 namespace clampbench {
 
 namespace {
-bool take_value(const std::string& flag, const std::string& name, std::string& value) {
-  const std::string prefix = "--" + name + "=";
-  if (flag.rfind(prefix, 0) != 0) return false;
-  value = flag.substr(prefix.size());
-  return true;
-}
-
-bool one_of(const std::string& v, std::initializer_list<const char*> allowed) {
-  return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; });
+benchmark::TimeUnit gbench_time_unit(GbenchTimeUnit unit) {
+  switch (unit) {
+    case GbenchTimeUnit::Microsecond: return benchmark::kMicrosecond;
+    case GbenchTimeUnit::Millisecond: return benchmark::kMillisecond;
+    case GbenchTimeUnit::Second: return benchmark::kSecond;
+    case GbenchTimeUnit::Nanosecond: break;
+  }
+  return benchmark::kNanosecond;
 }
 
 using Run = benchmark::BenchmarkReporter::Run;
@@ -79,30 +79,12 @@ std::vector<Run> gbench_runs(const std::string& name, const Timing& t, const std
 }  // namespace
 
 TimingSession::TimingSession(const RunConfig& config) : config_(config) {
-  // Only the reporting flags reach Google Benchmark (benchmark_flags.h sorted them); its
-  // Initialize sets the default time unit and the console's options from them.
-  std::string format, out, out_format = "json", value;
-  std::vector<std::string> args = {"clampbench"};
-  for (const auto& f : config.benchmark_flags) {
-    if (take_value(f, "benchmark_format", format) || take_value(f, "benchmark_out_format", out_format)) continue;
-    if (take_value(f, "benchmark_out", out)) continue;
-    if (take_value(f, "benchmark_time_unit", value) && !one_of(value, {"ns", "us", "ms", "s"}))
-      throw std::invalid_argument(fmt::format("bad value in '{}' (ns, us, ms or s)", f));
-    args.push_back(f);
-  }
-  for (const std::string* v : {&format, &out_format})
-    if (!v->empty() && !one_of(*v, {"console", "json", "csv"}))
-      throw std::invalid_argument(fmt::format("bad benchmark format '{}' (console, json or csv)", *v));
-  // Google Benchmark keeps argv[0] as the context's "executable" and reads it when the first
-  // case reports, long after `args` is gone: give it a name that lives as long as the program.
-  static char program_name[] = "clampbench";
-  std::vector<char*> argv = {program_name};
-  for (std::size_t i = 1; i < args.size(); ++i) argv.push_back(args[i].data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(args.size());
-  benchmark::Initialize(&argc, argv.data());
-  if (argc > 1) throw std::invalid_argument(fmt::format("unknown or malformed benchmark flag '{}'", argv[1]));
-  reporter_ = std::make_unique<detail::SampleReporter>(format, out, out_format);
+  // The CLI parsed and checked the reporting flags (config.gbench); Google Benchmark's own
+  // flag parser is never run. A Run takes its time unit from this default when it is made.
+  benchmark::SetDefaultTimeUnit(gbench_time_unit(config.gbench.time_unit));
+  // The reporters' context names the executable, which Initialize would have set from argv[0].
+  benchmark::BenchmarkReporter::Context::executable_name = "clampbench";
+  reporter_ = std::make_unique<detail::SampleReporter>(config.gbench);
 }
 
 TimingSession::~TimingSession() {
@@ -171,7 +153,7 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
       t.paired_vs = calls[0].variant;
     }
     if (reporter_->active()) {
-      auto more = gbench_runs(case_id + "/" + calls[v].variant, t, device_time ? s.device_ns : s.wall_ns, s.cpu_ns,
+      auto more = gbench_runs(variant_id(case_id, calls[v].variant), t, device_time ? s.device_ns : s.wall_ns, s.cpu_ns,
                               family_index_++);
       runs.insert(runs.end(), more.begin(), more.end());
     }

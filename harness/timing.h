@@ -34,8 +34,7 @@ struct TimingResult {
 
 class TimingSession {
  public:
-  // Sets up Google Benchmark's reporters from config.benchmark_flags. Throws
-  // std::invalid_argument naming the first flag it does not accept.
+  // Sets up Google Benchmark's reporters from config.gbench (parsed and checked by the CLI).
   explicit TimingSession(const RunConfig& config);
   ~TimingSession();  // finishes the reporters if finish() was not called, errors ignored
   TimingSession(const TimingSession&) = delete;

@@ -12,8 +12,10 @@ namespace {
 constexpr const char* kCasesMark = "\u0001cases\u0001";
 }  // namespace
 
-ResultsFile::ResultsFile(const RunConfig& config, nlohmann::json environment, ResumedRun resumed, std::size_t planned)
-    : config_(config), environment_(std::move(environment)), resumed_(std::move(resumed)), planned_(planned) {
+ResultsFile::ResultsFile(const RunConfig& config, nlohmann::json environment, const detail::RunConditions& conditions,
+                         ResumedRun resumed, std::size_t planned)
+    : config_(config), environment_(std::move(environment)), conditions_(conditions), resumed_(std::move(resumed)),
+      planned_(planned) {
   for (const auto& c : resumed_.cases) resumed_texts_.push_back(case_text(c));
 }
 
@@ -40,7 +42,9 @@ void ResultsFile::refresh(const std::vector<CaseResult>& cases) {
 nlohmann::json ResultsFile::write(const std::vector<CaseResult>& cases, const std::vector<std::string>& internal_errors,
                                   Stage stage, int signo) {
   const Outcome outcome = compute_outcome(cases, internal_errors);
-  nlohmann::json doc = results_json(config_, environment_, {}, outcome);  // the frame, as the writer makes it
+  nlohmann::json environment = environment_;
+  detail::add_conditions(environment, conditions_);
+  nlohmann::json doc = results_json(config_, environment, {}, outcome);  // the frame, as the writer makes it
   doc["cases"] = kCasesMark;
   doc["summary"] = resumed_.path.empty() ? summary_json(cases) : merge_summaries(resumed_.summary, summary_json(cases));
   nlohmann::json& o = doc["outcome"];

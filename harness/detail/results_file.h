@@ -14,6 +14,7 @@
 
 #include "harness/case_result.h"
 #include "harness/detail/resume.h"
+#include "harness/detail/run_conditions.h"
 #include "harness/outcome.h"
 #include "harness/run_config.h"
 
@@ -21,10 +22,12 @@ namespace clampbench {
 
 class ResultsFile {
  public:
-  // `planned`: the cases of the whole selection, resumed ones included.
-  ResultsFile(const RunConfig& config, nlohmann::json environment, ResumedRun resumed, std::size_t planned);
+  // `planned`: the cases of the whole selection, resumed ones included. `environment`: what is
+  // known at the start; `conditions`: the machine around the run, whose end the session
+  // records before the last write (the file carries them from then on).
+  ResultsFile(const RunConfig& config, nlohmann::json environment, const detail::RunConditions& conditions,
+              ResumedRun resumed, std::size_t planned);
 
-  nlohmann::json& environment() { return environment_; }
   const ResumedRun& resumed() const { return resumed_; }
   // Keeps the case's JSON (recomputed by refresh() when the case changes later).
   void add(const CaseResult& c);
@@ -41,6 +44,7 @@ class ResultsFile {
   std::string case_text(nlohmann::json c) const;
   const RunConfig& config_;
   nlohmann::json environment_;
+  const detail::RunConditions& conditions_;
   ResumedRun resumed_;
   std::size_t planned_;
   // Every case serialized once, as it appears in the file: a write after each case then

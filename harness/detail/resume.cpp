@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli.h"
 #include "harness/results_writer.h"
+#include "harness/usage_error.h"
 
 namespace clampbench {
 

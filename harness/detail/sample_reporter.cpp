@@ -10,22 +10,24 @@
 
 namespace clampbench::detail {
 
-std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(const std::string& format) {
-  if (format == "console") return std::make_unique<benchmark::ConsoleReporter>(benchmark::ConsoleReporter::OO_None);
-  if (format == "json") return std::make_unique<benchmark::JSONReporter>();
+std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(GbenchFormat format) {
+  switch (format) {
+    case GbenchFormat::Console: return std::make_unique<benchmark::ConsoleReporter>(benchmark::ConsoleReporter::OO_None);
+    case GbenchFormat::Json: return std::make_unique<benchmark::JSONReporter>();
+    case GbenchFormat::Csv:
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  if (format == "csv") return std::make_unique<benchmark::CSVReporter>();
+      return std::make_unique<benchmark::CSVReporter>();
 #pragma GCC diagnostic pop
+  }
   return nullptr;
 }
 
-SampleReporter::SampleReporter(const std::string& format, const std::string& out_file,
-                               const std::string& out_format) {
-  if (!format.empty()) display_ = make_reporter(format);
-  if (!out_file.empty()) {
-    out_file_ = out_file;  // checked writable before the run (validate_run_config)
-    file_ = make_reporter(out_format);
+SampleReporter::SampleReporter(const GbenchReporting& reporting) {
+  if (reporting.display) display_ = make_reporter(*reporting.display);
+  if (!reporting.out_file.empty()) {
+    out_file_ = reporting.out_file;  // checked writable before the run (validate_run_config)
+    file_ = make_reporter(reporting.out_format);
     file_->SetOutputStream(&file_stream_);
     file_->SetErrorStream(&file_stream_);
   }

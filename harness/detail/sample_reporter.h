@@ -14,12 +14,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include "harness/gbench_reporting.h"
+
 namespace clampbench::detail {
 
 class SampleReporter {
  public:
-  // format: "" (no console output), "console", "json" or "csv"; out_file: "" or a path.
-  SampleReporter(const std::string& format, const std::string& out_file, const std::string& out_format);
+  explicit SampleReporter(const GbenchReporting& reporting);
   ~SampleReporter();
 
   bool active() const { return display_ || file_; }
@@ -35,7 +36,6 @@ class SampleReporter {
   bool context_sent_ = false, finished_ = false;
 };
 
-// "console" | "json" | "csv" -> a new reporter; nullptr for anything else.
-std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(const std::string& format);
+std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(GbenchFormat format);
 
 }  // namespace clampbench::detail

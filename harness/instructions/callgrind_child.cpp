@@ -130,24 +130,22 @@ int run_instruction_child(const RunConfig& config, const std::vector<const Suite
   auto counter = make_callgrind_counter((fs::path(dir) / "cg.out").string(), why_not);
   nlohmann::json doc = {{"counts", nlohmann::json::object()}, {"errors", nlohmann::json::array()}};
   if (!counter) doc["errors"].push_back("callgrind child: " + why_not);
-  for (const Suite* s : counter ? suites : std::vector<const Suite*>{}) {
-    for (const ParamPoint& p : selected_points(*s, config)) {
-      CaseResult r;
-      r.suite = s->name;
-      r.case_id = s->name + "/" + p.label();
-      r.params = p;
-      for (const Variant* v : selected_variants(*s, config)) r.variants.emplace_back().name = v->name;
-      CaseData inputs;
-      try {
-        inputs = s->make_inputs(p, config.seed, DeviceType::Host);
-      } catch (const std::exception&) {
-        continue;  // the parent reports it
-      }
-      const double planted = config.plant == "instructions" ? 0.1 : 0.0;
-      for (const auto& e : instruction_pass(*s, r, inputs, *counter, planted)) doc["errors"].push_back(e);
-      for (const auto& v : r.variants)
-        if (v.instructions) doc["counts"][r.case_id + "/" + v.name] = *v.instructions;
+  for (const SelectedCase& c : counter ? selected_cases(suites, config) : std::vector<SelectedCase>{}) {
+    CaseResult r;
+    r.suite = c.suite->name;
+    r.case_id = c.id;
+    r.params = c.point;
+    for (const Variant* v : selected_variants(*c.suite, config)) r.variants.emplace_back().name = v->name;
+    CaseData inputs;
+    try {
+      inputs = c.suite->make_inputs(c.point, config.seed, DeviceType::Host);
+    } catch (const std::exception&) {
+      continue;  // the parent reports it
     }
+    const double planted = config.plant == "instructions" ? 0.1 : 0.0;
+    for (const auto& e : instruction_pass(*c.suite, r, inputs, *counter, planted)) doc["errors"].push_back(e);
+    for (const auto& v : r.variants)
+      if (v.instructions) doc["counts"][variant_id(r.case_id, v.name)] = *v.instructions;
   }
   write_file_atomically((fs::path(dir) / "counts.json").string(), doc.dump() + "\n");
   return 0;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/case_id.h"
 #include "harness/nvtx/range.h"
 
 namespace clampbench {
@@ -39,7 +40,7 @@ std::vector<std::string> instruction_pass(const Suite& suite, CaseResult& r, con
   for (auto& vr : r.variants) {
     if (vr.error) continue;
     const Variant* v = suite.find_variant(vr.name);
-    const std::string label = r.case_id + "/" + vr.name;
+    const std::string label = variant_id(r.case_id, vr.name);
     try {
       try {
         CaseData warm = inputs.clone();

@@ -12,10 +12,6 @@
 
 namespace clampbench::suites::detail {
 
-// The device a case's tensors live on: Gpu suites follow the harness, Host suites stay host.
-inline DeviceType case_device(SuiteDevice site, DeviceType requested) {
-  return site == SuiteDevice::Host ? DeviceType::Host : requested;
-}
 
 // A length-n view at the front of a longer buffer (the runner's persistent buffers are sized
 // for the maximum batch; builders see a slice). The tail holds `tail_value`.

@@ -116,8 +116,11 @@ TEST_F(CliTest, BadExpectationsOrBenchmarkFlagsExitTwo) {
   EXPECT_EQ(cli(run_args(), suites_).code, 2);
   testing::write_text(expectations_, testing::fake_expectations_json());
   const std::vector<std::string> timed = {"run", "--backend", "host", "--out", out_, "--expectations", expectations_};
+  // The empty --benchmark_out_format once crashed the run; the empty --benchmark_color once
+  // printed Google Benchmark's usage and exited 0 with no results.
   for (const char* flag : {"--benchmark_bogus=1", "--benchmark_format=yaml", "--benchmark_time_unit=h",
-                           "--benchmark_min_time=abc", "--benchmark_min_warmup_time=-1"}) {
+                           "--benchmark_min_time=abc", "--benchmark_min_warmup_time=-1", "--benchmark_format",
+                           "--benchmark_out_format=", "--benchmark_color=", "--benchmark_time_unit"}) {
     auto args = timed;
     args.push_back(flag);
     const auto r = cli(args, suites_);

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "harness/allocation_diff.h"
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 #include "harness/cupti/tracer.h"
 #include "harness/expectations.h"
 #include "harness/runner.h"

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 #include "suites/suite.h"
 
 namespace clampbench::testing {

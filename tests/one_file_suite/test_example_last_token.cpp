@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 #include "kernels/ledger.h"
 #include "kernels/ops.h"
 #include "kernels/runtime.h"

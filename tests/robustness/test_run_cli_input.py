@@ -75,3 +75,15 @@ def test_stdout_write_error_is_exit_3(clampbench, args):
         proc = clampbench(*args, stdout=full, stderr=-1, capture_output=False)
     assert proc.returncode == 3, proc.stderr
     assert "stdout" in one_line_error(proc)
+
+
+@pytest.mark.parametrize("flags", [["--benchmark_out_format="], ["--benchmark_color="],
+                                   ["--benchmark_format=bad", "--benchmark_format=json"]])
+def test_bad_benchmark_reporting_values_are_refused(clampbench, tmp_path, flags):
+    """An empty --benchmark_out_format crashed the run (with --benchmark_out); an empty
+    --benchmark_color printed Google Benchmark's usage and exited 0 without results; a bad
+    --benchmark_format passed when a later one was good."""
+    out = tmp_path / "r.json"
+    refused(clampbench("run", *QUICK, *flags, f"--benchmark_out={tmp_path / 'gb.json'}", "--out", out),
+            "benchmark")
+    assert not out.exists()

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 
 namespace clampbench {
 

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "harness/allocation_diff.h"
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 #include "harness/cupti/tracer.h"
 #include "harness/detail/output_path.h"
 #include "harness/results_writer.h"
@@ -112,7 +112,7 @@ int explain_command(const std::vector<std::string>& args, const std::vector<Suit
   const ParamPoint point = find_point(*suite, e.case_label);
   RunConfig config;
   config.timing = false;
-  config.backend = BackendChoice::Host;
+  config.use_cuda = false;  // explain runs every case on the host
   const Expectations none;
   std::unique_ptr<cupti::Tracer> tracer = cupti::make_tracer(false);
   Runner runner(config, none, *tracer, nullptr);

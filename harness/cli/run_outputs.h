@@ -12,9 +12,6 @@
 
 namespace clampbench {
 
-// The FILE of --benchmark_out=FILE among the flags passed to Google Benchmark, or "".
-std::string benchmark_out_path(const RunConfig& config);
-
 // Throws UsageError naming the flag and the problem.
 void validate_run_outputs(const RunConfig& config, const std::string& expectations_path);
 

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// parse_run_args and validate_run_config of cli.h: every bad input becomes one UsageError
-// naming the problem, before any case runs.
+// parse_run_args of cli.h: the arguments after `run`, each checked on its own; every bad one
+// becomes one UsageError naming it. Nothing here looks at the registry or the machine
+// (resolve_run.cpp does).
 
 #include <algorithm>
 #include <charconv>
@@ -9,25 +10,11 @@
 #include <fmt/format.h>
 
 #include "harness/case_filter.h"
-#include "harness/cli.h"
-#include "harness/detail/benchmark_flags.h"
-#include "harness/detail/run_outputs.h"
-#include "harness/expectations.h"
+#include "harness/cli/benchmark_flags.h"
+#include "harness/cli/cli.h"
 #include "harness/detail/planted_delay.h"
-#include "harness/instructions/callgrind_child.h"
-#include "harness/results_writer.h"
-#include "kernels/device.h"
 
 namespace clampbench {
-
-const char* backend_choice_name(BackendChoice b) {
-  switch (b) {
-    case BackendChoice::Auto: return "auto";
-    case BackendChoice::Host: return "host";
-    case BackendChoice::Cuda: return "cuda";
-  }
-  return "?";
-}
 
 namespace {
 template <typename T>
@@ -50,41 +37,11 @@ void split_into(const std::string& flag, const std::string& text, std::vector<st
     start = comma + 1;
   }
 }
-
-// --instructions: perf where the hardware counts, else callgrind where valgrind is installed
-// (auto); a method asked for by name that is not available is a usage error.
-void resolve_instruction_method(RunConfig& c) {
-  std::string no_perf, no_callgrind;
-  const bool perf = c.instructions != "off" && c.instructions != "callgrind" && make_perf_counter(no_perf) != nullptr;
-  if (!callgrind_compiled()) no_callgrind = "this build has no valgrind/callgrind.h";
-  else if (c.self_exe.empty()) no_callgrind = "an in-process run cannot re-run itself under valgrind";
-  else if (find_valgrind().empty()) no_callgrind = "valgrind is not on PATH";
-  if (c.instructions == "perf" && !perf) throw UsageError("--instructions perf: " + no_perf + "; try callgrind");
-  if (c.instructions == "callgrind" && !no_callgrind.empty()) throw UsageError("--instructions callgrind: " + no_callgrind);
-  if (c.instructions == "off") {
-    c.instruction_method = InstructionMethod::Off;
-    c.instruction_note = "--instructions off";
-  } else if (perf) {
-    c.instruction_method = InstructionMethod::Perf;
-    c.instruction_note = "hardware counter, user space, smallest of 3 calls";
-  } else if (no_callgrind.empty()) {
-    c.instruction_method = InstructionMethod::Callgrind;
-    c.instruction_note = (c.instructions == "auto" ? no_perf + "; " : std::string()) + "valgrind callgrind, 1 call";
-  } else {
-    c.instruction_method = InstructionMethod::Off;
-    c.instruction_note = no_perf + "; " + no_callgrind;
-  }
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
 }  // namespace
 
-RunConfig parse_run_args(const std::vector<std::string>& args) {
-  RunConfig c;
+RunArgs parse_run_args(const std::vector<std::string>& args) {
+  RunArgs parsed;
+  RunConfig& c = parsed.config;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i], value;
     const bool has_inline = flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos;
@@ -110,15 +67,15 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--sizes") {
       if (!parse_size_set(value, c.sizes)) throw UsageError(fmt::format("bad size set '{}' (quick, nightly, full)", value));
     } else if (flag == "--backend") {
-      if (value == "auto") c.backend = BackendChoice::Auto;
-      else if (value == "host") c.backend = BackendChoice::Host;
-      else if (value == "cuda") c.backend = BackendChoice::Cuda;
+      if (value == "auto") parsed.backend = BackendChoice::Auto;
+      else if (value == "host") parsed.backend = BackendChoice::Host;
+      else if (value == "cuda") parsed.backend = BackendChoice::Cuda;
       else throw UsageError(fmt::format("bad backend '{}' (auto, host, cuda)", value));
     } else if (flag == "--allocator") {
       if (value != "caching" && value != "async" && value != "raw")
         throw UsageError(fmt::format("bad allocator '{}' (caching, async, raw)", value));
       c.allocator = value;
-      c.allocator_given = true;
+      parsed.allocator_given = true;
     } else if (flag == "--repetitions") {
       c.repetitions = parse_number<int>(flag, value);
       if (c.repetitions < 1 || c.repetitions > kMaxRepetitions)
@@ -154,41 +111,7 @@ RunConfig parse_run_args(const std::vector<std::string>& args) {
     }
     else c.expectations_path = value;
   }
-  return c;
-}
-
-std::vector<const Suite*> validate_run_config(RunConfig& c, const std::vector<Suite>& suites) {
-  std::vector<std::string> known;
-  for (const auto& s : suites) known.push_back(s.name);
-  for (const auto& name : c.suites)
-    if (std::find(known.begin(), known.end(), name) == known.end())
-      throw UsageError(fmt::format("unknown suite '{}' (known: {})", name, join(known)));
-  std::vector<const Suite*> selected;
-  std::vector<std::string> variants;
-  for (const auto& s : suites) {
-    if (!c.suites.empty() && std::find(c.suites.begin(), c.suites.end(), s.name) == c.suites.end()) continue;
-    selected.push_back(&s);
-    for (const auto& v : s.variants)
-      if (std::find(variants.begin(), variants.end(), v.name) == variants.end()) variants.push_back(v.name);
-  }
-  for (const auto& name : c.variants)
-    if (std::find(variants.begin(), variants.end(), name) == variants.end())
-      throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
-  selected = apply_case_filters(c, selected);
-  if (c.backend == BackendChoice::Cuda && !cuda_compiled())
-    throw UsageError("--backend cuda: this build has no CUDA backend");
-  if (c.backend == BackendChoice::Cuda && !cuda_device_available())
-    throw UsageError("--backend cuda: no CUDA device available");
-  c.use_cuda = c.backend == BackendChoice::Cuda || (c.backend == BackendChoice::Auto && cuda_device_available());
-  if (c.l2_flush && !c.use_cuda) throw UsageError("--l2-flush: this run has no cuda cases (backend host)");
-  // On host no allocator is chosen (host tensors use pageable memory): a value given would be
-  // recorded for nothing and set apart two host runs that are alike.
-  if (c.allocator_given && !c.use_cuda)
-    throw UsageError("--allocator: this run has no cuda cases (backend host); host cases use pageable memory");
-  resolve_instruction_method(c);
-  if (c.list_tests) return selected;  // lists names only: no file is written, no directory made
-  validate_run_outputs(c, c.expectations_path.empty() ? default_expectations_path() : c.expectations_path);
-  return selected;
+  return parsed;
 }
 
 }  // namespace clampbench

@@ -1,26 +1,16 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <memory>
-#include <set>
 
 #include <fmt/format.h>
 
-#include "harness/case_filter.h"
-#include "harness/detail/environment.h"
-#include "harness/detail/output_path.h"
-#include "harness/detail/resume.h"
-#include "harness/expectations.h"
-#include "harness/instructions/callgrind_child.h"
+#include "harness/cli/run_command.h"
 #include "harness/outcome.h"
-#include "harness/session.h"
-#include "harness/timing.h"
 #include "harness/version.h"
 
 namespace clampbench {
@@ -30,51 +20,6 @@ bool asks_for_help(const std::vector<std::string>& args) {
   for (const auto& a : args)
     if (a == "--help" || a == "-h") return true;
   return false;
-}
-
-// --benchmark_list_tests: the names the timing pass would give each selected case x variant.
-void list_tests(const RunConfig& config, const std::vector<const Suite*>& selected, std::ostream& out) {
-  for (const Suite* s : selected)
-    for (const auto& p : selected_points(*s, config))
-      for (const Variant* v : selected_variants(*s, config)) out << s->name << "/" << p.label() << "/" << v->name << "\n";
-}
-
-int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
-                const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
-  RunConfig config = parse_run_args(args);
-  config.command_line = argv_all;
-  config.self_exe = self_exe;
-  const std::vector<const Suite*> selected = validate_run_config(config, suites);
-  if (const char* dir = std::getenv(kInstructionChildEnv); dir != nullptr && *dir != '\0')
-    return run_instruction_child(config, selected, dir);  // under valgrind, for a parent run
-  if (config.list_tests) {
-    list_tests(config, selected, out);
-    return kExitOk;
-  }
-  ResumedRun resumed;
-  if (!config.resume_path.empty()) {
-    std::set<std::string> ids;
-    for (const Suite* s : selected)
-      for (const auto& p : selected_points(*s, config)) ids.insert(s->name + "/" + p.label());
-    resumed = load_resumed_run(config.resume_path, detail::environment_json(config), ids);
-  }
-  Expectations expectations;
-  try {
-    const std::string path = config.expectations_path.empty() ? default_expectations_path() : config.expectations_path;
-    if (std::string why = check_input_file(path); !why.empty()) throw UsageError("--expectations: " + why);
-    expectations = Expectations::load(path, suites);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  std::unique_ptr<TimingSession> timing;
-  if (config.timing || !config.benchmark_flags.empty()) {  // validates the flags either way
-    try {
-      timing = std::make_unique<TimingSession>(config);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  }
-  return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err, std::move(resumed));
 }
 
 int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,

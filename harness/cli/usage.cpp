@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The help texts of `clampbench help [COMMAND]`, `clampbench COMMAND --help` and `--help`.
 
-#include "harness/cli.h"
+#include "harness/cli/cli.h"
 
 namespace clampbench {
 

@@ -9,20 +9,14 @@
 // or CUDA error.
 
 #include <iosfwd>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "harness/run_config.h"
+#include "harness/usage_error.h"
 #include "suites/suite.h"
 
 namespace clampbench {
-
-// Bad usage or input: the CLI prints "clampbench: <what>" and exits 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 int run_cli(int argc, char** argv);  // with all_suites()
 // `self_exe`: this program's path, for the child run that counts instructions under callgrind;
@@ -31,18 +25,33 @@ int run_cli(int argc, char** argv);  // with all_suites()
 int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
             const std::string& self_exe = "");
 
+enum class BackendChoice { Auto, Host, Cuda };
+
+// The arguments after `run`, parsed: every value that needs only the arguments, and the
+// choices that are resolved against the machine.
+struct RunArgs {
+  RunConfig config;
+  BackendChoice backend = BackendChoice::Auto;
+  bool allocator_given = false;  // --allocator on the command line: refused on host
+};
+// What one `run` does, resolved and checked; the CLI keeps it const from here on.
+struct RunPlan {
+  RunConfig config;
+  std::vector<const Suite*> suites;  // the suites to run, in registry order
+};
+
 // Parses the arguments after `run`; throws UsageError. Does not touch the file system.
-RunConfig parse_run_args(const std::vector<std::string>& args);
-// Checks names against the registry, resolves the backend, probes --out and --dump.
-// Throws UsageError; returns the suites to run, in registry order.
-std::vector<const Suite*> validate_run_config(RunConfig& config, const std::vector<Suite>& suites);
+RunArgs parse_run_args(const std::vector<std::string>& args);
+// Checks names against the registry, resolves the backend, the instruction counter and the
+// expectations file, probes --out and --dump. Throws UsageError.
+RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites);
 
 std::string usage_text();      // every command (`--help`, `help`)
 std::string run_usage_text();  // `help run`, `run --help`
 std::string list_usage_text(); // `help list`, `list --help`
 void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 
-// `explain SUITE [--case ID] ...` (harness/detail/explain_command.cpp): the op-level
+// `explain SUITE [--case ID] ...` (harness/cli/explain_command.cpp): the op-level
 // allocation diff between two variants of one case. Throws UsageError.
 std::string explain_usage_text();
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#include "harness/detail/run_outputs.h"
+#include "harness/cli/run_outputs.h"
 
 #include <filesystem>
 #include <utility>
@@ -8,23 +8,16 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli.h"
 #include "harness/detail/output_path.h"
+#include "harness/usage_error.h"
 
 namespace clampbench {
-
-std::string benchmark_out_path(const RunConfig& config) {
-  std::string path;
-  for (const auto& f : config.benchmark_flags)
-    if (f.rfind("--benchmark_out=", 0) == 0) path = f.substr(std::string("--benchmark_out=").size());
-  return path;
-}
 
 void validate_run_outputs(const RunConfig& c, const std::string& expectations_path) {
   using Named = std::pair<std::string, std::string>;  // flag, path
   std::vector<Named> files = {{"--out", c.out}};
   if (!c.trace_out.empty()) files.push_back({"--trace-out", c.trace_out});
-  if (const std::string b = benchmark_out_path(c); !b.empty()) files.push_back({"--benchmark_out", b});
+  if (!c.gbench.out_file.empty()) files.push_back({"--benchmark_out", c.gbench.out_file});
   for (const auto& [flag, path] : files)
     if (std::string why = check_output_file(path); !why.empty()) throw UsageError(fmt::format("{}: {}", flag, why));
   for (std::size_t i = 0; i < files.size(); ++i)

@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// resolve_run of cli.h: the parsed arguments checked against the registry, the machine and
+// the file system, and resolved into the run plan, before any case runs.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "harness/case_filter.h"
+#include "harness/cli/cli.h"
+#include "harness/cli/run_outputs.h"
+#include "harness/expectations.h"
+#include "harness/instructions/callgrind_child.h"
+#include "kernels/device.h"
+
+namespace clampbench {
+
+namespace {
+// --instructions: perf where the hardware counts, else callgrind where valgrind is installed
+// (auto); a method asked for by name that is not available is a usage error.
+void resolve_instruction_method(RunConfig& c) {
+  std::string no_perf, no_callgrind;
+  const bool perf = c.instructions != "off" && c.instructions != "callgrind" && make_perf_counter(no_perf) != nullptr;
+  if (!callgrind_compiled()) no_callgrind = "this build has no valgrind/callgrind.h";
+  else if (c.self_exe.empty()) no_callgrind = "an in-process run cannot re-run itself under valgrind";
+  else if (find_valgrind().empty()) no_callgrind = "valgrind is not on PATH";
+  if (c.instructions == "perf" && !perf) throw UsageError("--instructions perf: " + no_perf + "; try callgrind");
+  if (c.instructions == "callgrind" && !no_callgrind.empty()) throw UsageError("--instructions callgrind: " + no_callgrind);
+  if (c.instructions == "off") {
+    c.instruction_method = InstructionMethod::Off;
+    c.instruction_note = "--instructions off";
+  } else if (perf) {
+    c.instruction_method = InstructionMethod::Perf;
+    c.instruction_note = "hardware counter, user space, smallest of 3 calls";
+  } else if (no_callgrind.empty()) {
+    c.instruction_method = InstructionMethod::Callgrind;
+    c.instruction_note = (c.instructions == "auto" ? no_perf + "; " : std::string()) + "valgrind callgrind, 1 call";
+  } else {
+    c.instruction_method = InstructionMethod::Off;
+    c.instruction_note = no_perf + "; " + no_callgrind;
+  }
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+}  // namespace
+
+RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
+  RunConfig& c = args.config;
+  std::vector<std::string> known;
+  for (const auto& s : suites) known.push_back(s.name);
+  for (const auto& name : c.suites)
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      throw UsageError(fmt::format("unknown suite '{}' (known: {})", name, join(known)));
+  std::vector<const Suite*> selected;
+  std::vector<std::string> variants;
+  for (const auto& s : suites) {
+    if (!c.suites.empty() && std::find(c.suites.begin(), c.suites.end(), s.name) == c.suites.end()) continue;
+    selected.push_back(&s);
+    for (const auto& v : s.variants)
+      if (std::find(variants.begin(), variants.end(), v.name) == variants.end()) variants.push_back(v.name);
+  }
+  for (const auto& name : c.variants)
+    if (std::find(variants.begin(), variants.end(), name) == variants.end())
+      throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
+  selected = apply_case_filters(c, selected);
+  if (args.backend == BackendChoice::Cuda && !cuda_compiled())
+    throw UsageError("--backend cuda: this build has no CUDA backend");
+  if (args.backend == BackendChoice::Cuda && !cuda_device_available())
+    throw UsageError("--backend cuda: no CUDA device available");
+  c.use_cuda = args.backend == BackendChoice::Cuda || (args.backend == BackendChoice::Auto && cuda_device_available());
+  if (c.l2_flush && !c.use_cuda) throw UsageError("--l2-flush: this run has no cuda cases (backend host)");
+  // On host no allocator is chosen (host tensors use pageable memory): a value given would be
+  // recorded for nothing and set apart two host runs that are alike.
+  if (args.allocator_given && !c.use_cuda)
+    throw UsageError("--allocator: this run has no cuda cases (backend host); host cases use pageable memory");
+  resolve_instruction_method(c);
+  if (c.expectations_path.empty()) c.expectations_path = default_expectations_path();
+  // --benchmark_list_tests lists names only: no file is written, no directory made.
+  if (!c.list_tests) validate_run_outputs(c, c.expectations_path);
+  return {std::move(c), std::move(selected)};
+}
+
+}  // namespace clampbench

@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#include "harness/cli/run_command.h"
+
+#include <cstdlib>
+#include <memory>
+#include <set>
+
+#include "harness/case_filter.h"
+#include "harness/cli/cli.h"
+#include "harness/detail/environment.h"
+#include "harness/detail/output_path.h"
+#include "harness/detail/resume.h"
+#include "harness/expectations.h"
+#include "harness/instructions/callgrind_child.h"
+#include "harness/outcome.h"
+#include "harness/session.h"
+#include "harness/timing.h"
+
+namespace clampbench {
+
+namespace {
+// --benchmark_list_tests: the names the timing pass would give each selected case x variant.
+void list_tests(const RunConfig& config, const std::vector<const Suite*>& selected, std::ostream& out) {
+  for (const SelectedCase& c : selected_cases(selected, config))
+    for (const Variant* v : selected_variants(*c.suite, config)) out << variant_id(c.id, v->name) << "\n";
+}
+
+}  // namespace
+
+int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
+                const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
+  RunArgs parsed = parse_run_args(args);
+  parsed.config.command_line = argv_all;
+  parsed.config.self_exe = self_exe;
+  const RunPlan plan = resolve_run(std::move(parsed), suites);
+  const RunConfig& config = plan.config;
+  const std::vector<const Suite*>& selected = plan.suites;
+  if (const char* dir = std::getenv(kInstructionChildEnv); dir != nullptr && *dir != '\0')
+    return run_instruction_child(config, selected, dir);  // under valgrind, for a parent run
+  if (config.list_tests) {
+    list_tests(config, selected, out);
+    return kExitOk;
+  }
+  ResumedRun resumed;
+  if (!config.resume_path.empty()) {
+    std::set<std::string> ids;
+    for (const SelectedCase& c : selected_cases(selected, config)) ids.insert(c.id);
+    resumed = load_resumed_run(config.resume_path, detail::environment_json(config), ids);
+  }
+  Expectations expectations;
+  try {
+    if (std::string why = check_input_file(config.expectations_path); !why.empty())
+      throw UsageError("--expectations: " + why);
+    expectations = Expectations::load(config.expectations_path, suites);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  std::unique_ptr<TimingSession> timing;
+  if (config.timing || config.gbench.requested) timing = std::make_unique<TimingSession>(config);
+  return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err, std::move(resumed));
+}
+
+}  // namespace clampbench

@@ -34,11 +34,8 @@ min_effect. "No regression" rules out slowdowns above the largest suite MDE, and
 import math
 import statistics
 
-from scipy.stats import norm, t as student_t
-
-from clampbench_scripts.calls import AMBIGUOUS, BETTER, SAME, WORSE
-from clampbench_scripts.time_calls import (NOT_ASSESSED, PRIOR_DF, _history_spread, _side_spread, benjamini_hochberg,
-                                          critical_effect)
+from clampbench_scripts.time_calls import (NOT_ASSESSED, PRIOR_DF, _history_spread, _side_spread, call_tested,
+                                          student_test)
 
 WHOLE_RUN = "(all suites)"
 
@@ -104,21 +101,9 @@ def decide_groups(groups, base_runs, head_runs, history=(), stated_cv=None, alph
         if held or sigma is None:
             entry.update(call=NOT_ASSESSED, reason=held or "no estimate of the run-to-run noise")
             continue
-        se = sigma * math.sqrt(1.0 / entry["n_base"] + 1.0 / entry["n_head"])
-        z = abs(entry["_d"]) / se if se > 0 else (math.inf if entry["_d"] else 0.0)
-        entry.update(sigma=sigma, df=df, p_value=float(2 * (norm.sf(z) if df is None else student_t.sf(z, df))))
-        entry["_se"] = se
+        student_test(entry, entry["_d"], sigma, df, entry["n_base"], entry["n_head"])
         tested.append(name)
-    for name, q in zip(tested, benjamini_hochberg([out[n]["p_value"] for n in tested])):
-        entry = out[name]
-        entry["q_value"] = q
-        entry["mde"] = max(min_effect, math.expm1(critical_effect(entry.pop("_se"), entry["df"], alpha, len(tested))))
-        if abs(entry["ratio"] - 1.0) < min_effect:
-            entry["call"] = SAME
-        elif q < alpha:
-            entry["call"] = WORSE if entry["ratio"] > 1.0 else BETTER
-        else:
-            entry.update(call=AMBIGUOUS, reason=f"not significant (q = {q:.2g})")
+    call_tested(out, tested, alpha, min_effect)
     for entry in out.values():
         entry.pop("_d", None)
     return out

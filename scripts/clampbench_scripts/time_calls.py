@@ -133,12 +133,23 @@ def decide(pairs, model, alpha=0.05, min_effect=0.05, held=None):
                 "a history (--history) or --time-noise"))
             continue
         sigma, df = noise
-        se = sigma * math.sqrt(1.0 / len(base) + 1.0 / len(head))
-        z = abs(d) / se if se > 0 else (math.inf if d else 0.0)
-        p = 2 * (norm.sf(z) if df is None else student_t.sf(z, df))
-        entry.update(sigma=sigma, df=df, p_value=float(p))
-        entry["_se"] = se
+        student_test(entry, d, sigma, df, len(base), len(head))
         tested.append(key)
+    call_tested(out, tested, alpha, min_effect)
+    return out
+
+
+def student_test(entry, d, sigma, df, n_base, n_head):
+    """Fills ENTRY's sigma, df and two-sided p-value of the log ratio D (Student's t with DF
+    degrees of freedom, the normal when DF is None) and keeps its standard error for the MDE."""
+    se = sigma * math.sqrt(1.0 / n_base + 1.0 / n_head)
+    z = abs(d) / se if se > 0 else (math.inf if d else 0.0)
+    entry.update(sigma=sigma, df=df, p_value=float(2 * (norm.sf(z) if df is None else student_t.sf(z, df))))
+    entry["_se"] = se
+
+
+def call_tested(out, tested, alpha, min_effect):
+    """Benjamini-Hochberg over the TESTED keys of OUT, then each one's q-value, MDE and call."""
     for key, q in zip(tested, benjamini_hochberg([out[k]["p_value"] for k in tested])):
         entry = out[key]
         entry["q_value"] = q
@@ -149,4 +160,3 @@ def decide(pairs, model, alpha=0.05, min_effect=0.05, held=None):
             entry["call"] = WORSE if entry["ratio"] > 1.0 else BETTER
         else:
             entry.update(call=AMBIGUOUS, reason=f"not significant (q = {q:.2g})")
-    return out

@@ -5,7 +5,7 @@ import json
 import os
 import statistics
 
-from conftest import fixture, load_json, run_script
+from clampbench_testing import fixture, load_json, run_script
 
 BASE = fixture("base.json")
 
@@ -123,7 +123,7 @@ def test_export_bad_input():
 
 
 def test_written_files_get_the_umask_mode_not_mkstemps(tmp_path):
-    from clampbench_scripts import output
+    from clampbench_scripts.common import output
     old = os.umask(0o022)
     try:
         output.write_text("x\n", str(tmp_path / "site.html"))

@@ -13,19 +13,20 @@ import sys
 import tempfile
 import time
 
-from clampbench_scripts import history, synth
-from clampbench_scripts.entry import guarded
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.bench import synth
+from clampbench_scripts.common.entry import guarded
 
 
 def _report(hist, site):
-    report = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "report.py")
+    report = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "report.py")
     t0 = time.perf_counter()
     rc = subprocess.call([sys.executable, report, hist, "-o", site])
     return rc, time.perf_counter() - t0
 
 
 @guarded("bench_report.py")
-def main(argv):
+def main(argv=None):
     p = argparse.ArgumentParser(prog="bench_report.py", description=__doc__)
     p.add_argument("--runs", type=int, default=365)
     p.add_argument("--cases-per-suite", type=int, default=53)

@@ -6,10 +6,10 @@ import argparse
 from pathlib import Path
 
 from . import torch_bench
-from .entry import guarded
-from .output import check_target, json_text, write_text
+from ..common.entry import guarded
+from ..common.output import check_target, json_text, write_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def markdown(doc):
@@ -29,7 +29,7 @@ def markdown(doc):
 
 
 @guarded("bench_torch.py")
-def main(argv):
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--sizes", default="quick", choices=["quick", "nightly", "full"])

@@ -9,7 +9,7 @@ import os
 
 import numpy as np
 
-from clampbench_scripts.output import write_text
+from clampbench_scripts.common.output import write_text
 
 SUITES = ("mamba_prefix_caching", "mamba_fallback", "ngram_find", "ngram_propose",
           "ngram_update", "mla_chunked_context", "sparse_mla_slot_mapping")

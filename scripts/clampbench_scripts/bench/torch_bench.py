@@ -17,9 +17,9 @@ from pathlib import Path
 
 import torch
 
-from .upstream import adapt, dump, source
-from .upstream.release import Release
-from .upstream.sites import SITES
+from ..upstream import adapt, dump, source
+from ..upstream.release import Release
+from ..upstream.sites import SITES
 
 RELEASE_OF = {"clamp": source.BEFORE_PR, "clamp_": source.AFTER_PR}
 

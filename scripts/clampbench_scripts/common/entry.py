@@ -12,8 +12,8 @@ import functools
 import os
 import sys
 
-from clampbench_scripts.output import OutputError
-from clampbench_scripts.results import InputError
+from clampbench_scripts.common.output import OutputError
+from clampbench_scripts.common.results import InputError
 
 EXIT_BAD_INPUT = 2
 EXIT_IO_ERROR = 3

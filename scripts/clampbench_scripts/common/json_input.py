@@ -16,7 +16,7 @@ import os
 import stat
 from itertools import compress, repeat
 
-from clampbench_scripts.errors import InputError
+from clampbench_scripts.common.errors import InputError
 
 MAX_BYTES = 256 << 20
 MAX_DEPTH = 64

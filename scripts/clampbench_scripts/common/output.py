@@ -18,7 +18,7 @@ import stat
 import sys
 import tempfile
 
-from clampbench_scripts.errors import PathError
+from clampbench_scripts.common.errors import PathError
 
 
 class OutputError(PathError):

@@ -6,11 +6,11 @@ Only the fields the scripts use are checked (results_check.py: types, finite non
 counts, unique case ids), so an additive schema change does not break them; anything else
 wrong raises InputError naming the file and the field (exit code 2).
 """
-from clampbench_scripts.errors import InputError  # every reader imports it from here
-from clampbench_scripts.json_input import load_json
-from clampbench_scripts.results_check import check_document
+from clampbench_scripts.common.errors import InputError  # every reader imports it from here
+from clampbench_scripts.common.json_input import load_json
+from clampbench_scripts.common.results_check import check_document
 
-from clampbench_scripts import finding_sets
+from clampbench_scripts.compare import finding_sets
 
 SCHEMA_VERSION = 1
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")

@@ -13,7 +13,7 @@ by later versions, are not checked, so an additive schema change passes.
 import math
 from itertools import repeat
 
-from clampbench_scripts.errors import InputError
+from clampbench_scripts.common.errors import InputError
 
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
 TIME_STATS = ("device", "wall", "cpu")

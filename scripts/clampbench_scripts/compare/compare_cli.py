@@ -13,10 +13,12 @@ nothing else regressed. Also 3: an I/O error while writing.
 import argparse
 import math
 
-from clampbench_scripts import comparison, compare_format, exports, history
-from clampbench_scripts.entry import guarded
-from clampbench_scripts.output import check_target, fail, write_text
-from clampbench_scripts.results import config_differences, config_of, load_rows
+from clampbench_scripts.compare import comparison, compare_format
+from clampbench_scripts.exports import formats as exports
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.output import check_target, fail, write_text
+from clampbench_scripts.common.results import config_differences, config_of, load_rows
 
 EXIT_TIME_NOT_ASSESSED = 3
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
@@ -103,7 +105,7 @@ def common_rows_problem(args, base_rows, head_rows):
 
 
 @guarded(PROG)
-def main(argv):
+def main(argv=None):
     args = build_parser().parse_args(argv)
     problem = option_problem(args)
     if problem:

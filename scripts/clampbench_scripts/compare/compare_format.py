@@ -4,9 +4,9 @@
 headline that compare_markdown.py (the PR comment) shares."""
 import math
 
-from clampbench_scripts import calls, finding_sets
-from clampbench_scripts.output import json_text
-from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
+from clampbench_scripts.compare import calls, finding_sets
+from clampbench_scripts.common.output import json_text
+from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
 HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "median time",
            "verdict")
@@ -129,7 +129,7 @@ def render_json(result, failing):
 
 
 def render_markdown(result, failing):
-    from clampbench_scripts import compare_markdown  # it imports this module's cells
+    from clampbench_scripts.compare import compare_markdown  # it imports this module's cells
     return compare_markdown.render_markdown(result, failing)
 
 

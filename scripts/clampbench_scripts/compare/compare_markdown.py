@@ -4,8 +4,8 @@
 that changed or carry a finding, in the open; the full table, grouped by suite, inside
 <details>. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
 are cut (the full table first) and a note says how many and where to get them all."""
-from clampbench_scripts import calls
-from clampbench_scripts.compare_format import HEADERS, headline_lines, row_changes, table_cells
+from clampbench_scripts.compare import calls
+from clampbench_scripts.compare.compare_format import HEADERS, headline_lines, row_changes, table_cells
 
 GITHUB_COMMENT_LIMIT = 65536
 BUDGET = GITHUB_COMMENT_LIMIT - 1536  # room for the cut notes and closing tags

@@ -5,8 +5,9 @@ rows present in only one of them. Pure data; compare_format.py renders it."""
 import math
 import statistics
 
-from clampbench_scripts import calls, finding_sets, machine_load, time_calls
-from clampbench_scripts.results import LEDGER_FIGURES, instruction_method
+from clampbench_scripts.compare import calls, finding_sets, time_calls
+from clampbench_scripts.common import machine_load
+from clampbench_scripts.common.results import LEDGER_FIGURES, instruction_method
 
 CATEGORIES = ("allocations", "instructions", "verdicts", "time")
 

@@ -9,7 +9,7 @@ the same class, so compare.py compares the sets: a finding that appears or whose
 changes is WORSE (a verdicts regression) whatever the verdict says; one that vanishes is
 BETTER unless the head's own expectations miss it.
 """
-from clampbench_scripts import calls
+from clampbench_scripts.compare import calls
 
 KINDS = ("output", "mutation", "order_dependent_write", "latent_write")
 

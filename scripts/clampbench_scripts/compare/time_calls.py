@@ -22,7 +22,7 @@ import statistics
 
 from scipy.stats import norm, t as student_t
 
-from clampbench_scripts.calls import AMBIGUOUS, BETTER, SAME, WORSE
+from clampbench_scripts.compare.calls import AMBIGUOUS, BETTER, SAME, WORSE
 
 NOT_ASSESSED = "NOT_ASSESSED"
 PRIOR_DF = 4

@@ -6,7 +6,7 @@ writes (in-place writes into Persistent buffers, even when no value changed)."""
 import html
 from collections import Counter
 
-from clampbench_scripts.units import fmt_bytes
+from clampbench_scripts.common.units import fmt_bytes
 
 
 def _key(a):

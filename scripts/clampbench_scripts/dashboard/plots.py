@@ -18,11 +18,11 @@ import stat
 
 import numpy as np
 
-from clampbench_scripts.errors import InputError
-from clampbench_scripts.json_input import load_json
-from clampbench_scripts.output import write_bytes, write_text
-from clampbench_scripts.svg_figure import figure
-from clampbench_scripts.units import fmt_bytes
+from clampbench_scripts.common.errors import InputError
+from clampbench_scripts.common.json_input import load_json
+from clampbench_scripts.common.output import write_bytes, write_text
+from clampbench_scripts.dashboard.svg_figure import figure
+from clampbench_scripts.common.units import fmt_bytes
 
 VARIANT_COLOURS = {"clamp": "#1f77b4", "clamp_": "#ff7f0e", "clamp_naive": "#d62728"}
 OTHER_COLOURS = ("#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")

@@ -15,10 +15,11 @@ import argparse
 import os
 import sys
 
-from clampbench_scripts import changes, history, plots, series, site
-from clampbench_scripts.entry import guarded
-from clampbench_scripts.output import check_directory, write_text
-from clampbench_scripts.results import InputError, config_differences, config_of
+from clampbench_scripts.dashboard import changes, plots, series, site
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.output import check_directory, write_text
+from clampbench_scripts.common.results import InputError, config_differences, config_of
 
 PROG = "report.py"
 
@@ -78,7 +79,7 @@ def build_site(paths, out_dir, baseline_path=None, cache_dir=None):
 
 
 @guarded(PROG)
-def main(argv):
+def main(argv=None):
     p = argparse.ArgumentParser(prog=PROG, description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("history", nargs="?", help="directory of results files (results/history)")

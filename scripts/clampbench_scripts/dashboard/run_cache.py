@@ -12,9 +12,9 @@ rewritten (history.add), so a year of history parses one new file per nightly ru
 import json
 import os
 
-from clampbench_scripts.json_input import load_json
-from clampbench_scripts.output import OutputError, write_text
-from clampbench_scripts.results import InputError, light_row, load_document, rows_of
+from clampbench_scripts.common.json_input import load_json
+from clampbench_scripts.common.output import OutputError, write_text
+from clampbench_scripts.common.results import InputError, light_row, load_document, rows_of
 
 CACHE_VERSION = 1
 

@@ -6,8 +6,10 @@ the op-level savings and latent writes, and the trend figures. Static, self-cont
 figures/*.svg."""
 import html
 
-from clampbench_scripts import calls, comparison, hazards, machine_load
-from clampbench_scripts.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
+from clampbench_scripts.compare import calls, comparison
+from clampbench_scripts.dashboard import hazards
+from clampbench_scripts.common import machine_load
+from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
 STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1b1f24;background:#fff}

@@ -4,16 +4,16 @@
 Exit 0, 2 bad input or an output that cannot be written, 3 an I/O error while writing."""
 import argparse
 
-from clampbench_scripts import exports
-from clampbench_scripts.entry import guarded
-from clampbench_scripts.output import check_target, write_text
-from clampbench_scripts.results import load_rows
+from clampbench_scripts.exports import formats as exports
+from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.output import check_target, write_text
+from clampbench_scripts.common.results import load_rows
 
 PROG = "export.py"
 
 
 @guarded(PROG)
-def main(argv):
+def main(argv=None):
     p = argparse.ArgumentParser(prog=PROG, description=exports.__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", help="clampbench results JSON")

@@ -37,8 +37,8 @@ import math
 import os
 import statistics
 
-from clampbench_scripts.output import json_text
-from clampbench_scripts.results import LEDGER_FIGURES
+from clampbench_scripts.common.output import json_text
+from clampbench_scripts.common.results import LEDGER_FIGURES
 
 
 # Google Benchmark's suffix for the time the family reports as real_time.

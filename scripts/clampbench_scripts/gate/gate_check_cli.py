@@ -7,11 +7,11 @@ import argparse
 import os
 from pathlib import Path
 
-from clampbench_scripts import gate_check
-from clampbench_scripts.entry import guarded
-from clampbench_scripts.output import check_target, fail, json_text, write_text
+from clampbench_scripts.gate import gate_check
+from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PROG = "gate-check.py"
 
 
@@ -22,7 +22,7 @@ def passed(doc):
 
 
 @guarded(PROG)
-def main(argv):
+def main(argv=None):
     ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
     ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--pairs", type=int, default=6, help="A/A pairs (default 6)")

@@ -5,14 +5,14 @@ Exit 0, 2 a bad results file or a --dir that is not a writable directory, 3 an I
 while writing."""
 import argparse
 
-from clampbench_scripts import history
-from clampbench_scripts.entry import guarded
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.entry import guarded
 
 PROG = "history.py"
 
 
 @guarded(PROG)
-def main(argv):
+def main(argv=None):
     p = argparse.ArgumentParser(prog=PROG, description=history.__doc__)
     sub = p.add_subparsers(dest="command", required=True)
     add = sub.add_parser("add", help="copy a results file into the history under a new name")

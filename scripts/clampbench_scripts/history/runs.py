@@ -14,9 +14,9 @@ import os
 import re
 import shutil
 
-from clampbench_scripts import run_cache
-from clampbench_scripts.output import check_directory, temporary_file
-from clampbench_scripts.results import InputError, load_document, refuse_partial, rows_of
+from clampbench_scripts.dashboard import run_cache
+from clampbench_scripts.common.output import check_directory, temporary_file
+from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of
 
 
 def _utc_stamp(env):

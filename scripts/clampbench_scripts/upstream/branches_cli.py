@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..output import check_target, fail, json_text, write_text
+from ..common.output import check_target, fail, json_text, write_text
 from . import branches, branches_results as results, dump, source
 from .branches_report import report
 from .branches_run import open_tree

@@ -26,9 +26,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..entry import guarded
-from ..output import check_target, json_text, write_text
-from ..results import load_document
+from ..common.entry import guarded
+from ..common.output import check_target, json_text, write_text
+from ..common.results import load_document
 
 PROG = "pytorch-alloc.py"
 ROOT = Path(__file__).resolve().parents[3]
@@ -89,7 +89,7 @@ def main(argv=None) -> int:
         print(f"{PROG}: needs CUDA torch and a GPU (torch {torch.__version__}, cuda available: "
               f"False); nothing written", file=sys.stderr)
         return 2
-    from . import cli, dump, gpu_alloc, source
+    from . import dump, gpu_alloc, source, upstream_cli as cli
     from .release import Release
 
     results = load_document(str(args.results))

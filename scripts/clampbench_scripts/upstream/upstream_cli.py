@@ -18,8 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..entry import guarded
-from ..output import check_target, fail, write_text
+from ..common.entry import guarded
+from ..common.output import check_target, fail, write_text
 from . import drift, dump, source
 from .release import Release
 

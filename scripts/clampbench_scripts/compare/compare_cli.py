@@ -13,7 +13,7 @@ nothing else regressed. Also 3: an I/O error while writing.
 import argparse
 import math
 
-from clampbench_scripts.compare import comparison, compare_format
+from clampbench_scripts.compare import comparison, renderers
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded
@@ -49,8 +49,8 @@ def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description="Compare two clampbench results files.")
     p.add_argument("base", help="results JSON of the base run")
     p.add_argument("head", help="results JSON of the head run")
-    p.add_argument("--format", choices=sorted(compare_format.RENDERERS) + sorted(exports.EXPORTERS),
-                   default="md", help="md, text, json (the comparison) or gbench, bmf (HEAD exported)")
+    p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
+                   default="md", help="md, text, json (gbench and bmf are export.py's: one run, not two)")
     p.add_argument("--fail-on", type=parse_fail_on, default=list(DEFAULT_FAIL_ON),
                    help="comma-separated categories that make exit code 1 (default the exact ones: "
                         "allocations,instructions,verdicts; add time to gate on time too)")
@@ -90,6 +90,8 @@ def option_problem(args):
         value = getattr(args, name)
         if value is not None and not math.isfinite(value):
             return f"--{name.replace('_', '-')} {value!r}: must be finite"
+    if args.format in exports.EXPORTERS:  # one exporter: export.py, not a second path through here
+        return f"--format {args.format} exports one run: use export.py {args.head} --format {args.format}"
     return None
 
 
@@ -137,11 +139,7 @@ def main(argv=None):
     failing = comparison.failing_categories(result, args.fail_on)
     unassessed = comparison.time_not_assessed(result, args.fail_on)
     result["time_not_assessed"] = len(unassessed)
-    if args.format in exports.EXPORTERS:
-        text = exports.render_export(args.format, head_env, head_rows)
-    else:
-        text = compare_format.RENDERERS[args.format](result, failing)
-    write_text(text, args.output)
+    write_text(renderers.RENDERERS[args.format](result, failing), args.output)
     if failing:
         return 1
     return EXIT_TIME_NOT_ASSESSED if unassessed else 0

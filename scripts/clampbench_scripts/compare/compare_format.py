@@ -127,10 +127,3 @@ def render_json(result, failing):
                calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS, "NOT_ASSESSED"])
     return json_text(doc, indent=2, sort_keys=True) + "\n"
 
-
-def render_markdown(result, failing):
-    from clampbench_scripts.compare import compare_markdown  # it imports this module's cells
-    return compare_markdown.render_markdown(result, failing)
-
-
-RENDERERS = {"md": render_markdown, "text": render_text, "json": render_json}

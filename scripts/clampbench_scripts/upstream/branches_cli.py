@@ -22,7 +22,7 @@ from . import branches, branches_results as results, dump, source
 from .branches_report import report
 from .branches_run import open_tree
 from .branches_timing import TimingConfig
-from .cli import make_dump
+from .dump import make_dump
 from .drift import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 
 PROG = "upstream.py compare"

@@ -89,7 +89,7 @@ def main(argv=None) -> int:
         print(f"{PROG}: needs CUDA torch and a GPU (torch {torch.__version__}, cuda available: "
               f"False); nothing written", file=sys.stderr)
         return 2
-    from . import dump, gpu_alloc, source, upstream_cli as cli
+    from . import dump, gpu_alloc, source
     from .release import Release
 
     results = load_document(str(args.results))
@@ -108,7 +108,7 @@ def main(argv=None) -> int:
                 return 2
             binary = os.environ.get("CLAMPBENCH_BIN", str(ROOT / "build" / "clampbench"))
             try:
-                dump_dir = cli.make_dump(binary, Path(work))
+                dump_dir = dump.make_dump(binary, Path(work))
             except (RuntimeError, OSError) as exc:
                 print(f"{PROG}: {exc}; nothing written", file=sys.stderr)
                 return 3

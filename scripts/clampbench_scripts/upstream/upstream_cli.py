@@ -13,7 +13,6 @@ stand-ins; 3 the clampbench run for the dump failed. Several problems: the first
 import argparse
 import functools
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -42,17 +41,6 @@ def build_parser():
     return p
 
 
-def make_dump(binary, work: Path, sizes="quick"):
-    dump_dir = work / "dump"
-    cmd = [binary, "run", "--sizes", sizes, "--backend", "host", "--no-timing", "--dump", str(dump_dir),
-           "--out", str(work / "r.json")]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode not in (0, 1) or not (dump_dir / "manifest.json").exists():
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
-    return dump_dir
-
-
 def open_trees(args):
     if args.vllm_version:
         return [Release(source.open_release(v)) for v in args.vllm_version]
@@ -77,7 +65,7 @@ def main(argv=None):
         return fail(PROG, str(exc))
     with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
         try:
-            dump_dir = Path(args.dump) if args.dump else make_dump(args.binary, Path(work))
+            dump_dir = Path(args.dump) if args.dump else dump.make_dump(args.binary, Path(work))
         except (RuntimeError, OSError) as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 3

@@ -72,3 +72,15 @@ def test_console_script_runs_help(installed, script):
                           env=env, cwd=str(installed), timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("usage: ")
+
+
+def test_an_alias_without_its_entry_table_says_so_in_one_line(tmp_path):
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    for name in ("alias_runner.py", "history.py"):
+        shutil.copy(os.path.join(SCRIPTS, name), scripts)
+    proc = subprocess.run([sys.executable, str(scripts / "history.py"), "--help"], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 3 and proc.stdout == ""
+    assert proc.stderr.startswith(f"clampbench-history: no entry point in {tmp_path / 'pyproject.toml'} (")
+    assert len(proc.stderr.splitlines()) == 1

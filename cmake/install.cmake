@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # `cmake --install BUILD --prefix P`:
 #   P/bin/clampbench                      finds P/share/clampbench/expectations.json itself
-#   P/share/clampbench/                   expectations.json, schema-v1.json, SCHEMA.md
+#   P/share/clampbench/                   expectations.json, schema-v1.json, SCHEMA.md, pyproject.toml
 #   P/share/clampbench/scripts/           compare.py, export.py, history.py, report.py, ...
 #                                         (the Python tools; the .sh jobs need the source tree)
 #   P/include/clampbench/kernels/         the eager tensor runtime's headers
@@ -15,6 +15,7 @@ include(CMakePackageConfigHelpers)
 install(TARGETS clampbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES results/expectations.json results/schema-v1.json results/SCHEMA.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench)
+install(FILES pyproject.toml DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench)  # the scripts' entry table
 install(DIRECTORY scripts/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench/scripts
         USE_SOURCE_PERMISSIONS FILES_MATCHING PATTERN "*.py"
         PATTERN "__pycache__" EXCLUDE PATTERN "detail" EXCLUDE)

@@ -1,13 +1,5 @@
 #!/usr/bin/python3
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Entry point; the work is in clampbench_scripts/compare_cli.py (run with --help)."""
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from clampbench_scripts.compare_cli import main  # noqa: E402
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+"""clampbench-compare from the source tree (see alias_runner.py); run with --help."""
+__import__("alias_runner").run("clampbench-compare")

@@ -3,7 +3,7 @@
 """The SAME / BETTER / WORSE / AMBIGUOUS rules, figure by figure."""
 import pytest
 
-from clampbench_scripts import calls
+from clampbench_scripts.compare import calls
 
 
 def row(verdict, expected=True):

@@ -4,9 +4,11 @@
 import numpy as np
 
 import make_fixtures
-from conftest import fixture
+from clampbench_testing import fixture
 
-from clampbench_scripts import changes, history, series, synth
+from clampbench_scripts.dashboard import changes, series
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.bench import synth
 
 
 def noise(n=60, seed=3, sd=0.01):

@@ -5,8 +5,9 @@ import json
 import os
 
 import pytest
-from clampbench_scripts import compare_markdown, synth
-from conftest import compare_json, fixture, load_json, row_of, run_script
+from clampbench_scripts.compare import compare_markdown
+from clampbench_scripts.bench import synth
+from clampbench_testing import compare_json, fixture, load_json, row_of, run_script
 
 BASE = fixture("base.json")
 

@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from conftest import compare_json, fixture, load_json, row_of, run_script
+from clampbench_testing import compare_json, fixture, load_json, row_of, run_script
 
 
 def _doc(outputs, mutations, as_expected=True, seed=1):

@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from conftest import compare_json, fixture, load_json, row_of, run_script
+from clampbench_testing import compare_json, fixture, load_json, row_of, run_script
 
 
 def _doc(base, method="callgrind", scale=None, target=None):
@@ -89,9 +89,9 @@ def test_a_run_without_counts_compares_as_before(base, target):
 
 def test_exports_carry_the_count(base, target):
     name = "/".join(target)
-    gbench = json.loads(run_script("compare.py", base, base, "--format", "gbench").stdout)
+    gbench = json.loads(run_script("export.py", base, "--format", "gbench").stdout)
     family = [b for b in gbench["benchmarks"] if b["name"] == f"{name}/instructions"]
     expected = row_of(compare_json(base, base)[1], *target)["instructions"]["head"]
     assert len(family) == 1 and family[0]["real_time"] == expected
-    bmf = json.loads(run_script("compare.py", base, base, "--format", "bmf").stdout)
+    bmf = json.loads(run_script("export.py", base, "--format", "bmf").stdout)
     assert bmf[name]["instructions"] == {"value": expected}

@@ -8,7 +8,7 @@ import copy
 import json
 
 import pytest
-from conftest import compare_json, fixture, load_json, row_of, run_script
+from clampbench_testing import compare_json, fixture, load_json, row_of, run_script
 
 FINDING = {"buffer": "block_table", "op": "clamp_", "view": "[2, 512] strides [512, 1] offset 0", "calls": 1,
            "elements_written": 1024, "elements_changed": 0, "expected": False, "reason": None}

@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from conftest import compare_json, fixture, load_json, row_of, run_script
+from clampbench_testing import compare_json, fixture, load_json, row_of, run_script
 
 FINDING = {"buffer": "token_ids", "role": "persistent_writable", "op": "scatter_", "duplicates": 1,
            "first_index": [3, 255], "expected": False, "reason": None}

@@ -9,7 +9,7 @@ import random
 
 import make_fixtures
 import pytest
-from conftest import compare_json, fixture, load_json, row_of, run_script
+from clampbench_testing import compare_json, fixture, load_json, row_of, run_script
 
 
 def jittered(base, rng, cv, factor=1.0, when="2026-12-02T02:00:00Z", cpus_load=None):

@@ -10,7 +10,7 @@ import random
 
 import make_fixtures
 import pytest
-from conftest import fixture, load_json, run_script
+from clampbench_testing import fixture, load_json, run_script
 
 LOAD_QUIET = {"cpus": 2, "load_1m_start": 0.3, "load_1m_end": 1.2}
 LOAD_BUSY = {"cpus": 2, "load_1m_start": 7.0, "load_1m_end": 8.0}

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The dashboard's per-suite hazard sections: the op-level savings from allocation traces and
 the latent writes, worked by hand on rows as results.variant_row makes them."""
-from clampbench_scripts import hazards
+from clampbench_scripts.dashboard import hazards
 
 
 def alloc(op, shape, nbytes, dtype="int32", tag=None):

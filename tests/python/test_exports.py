@@ -5,7 +5,9 @@ import json
 import os
 import statistics
 
-from conftest import fixture, load_json, run_script
+import pytest
+
+from clampbench_testing import fixture, load_json, run_script
 
 BASE = fixture("base.json")
 
@@ -62,11 +64,13 @@ def check_gbench(out, doc):
         assert len({b["run_name"] for b in entries}) == 1
 
 
-def test_compare_format_gbench_exports_head():
-    proc = run_script("compare.py", BASE, fixture("head_time_regression.json"), "--format", "gbench",
-                      "--fail-on", "time", "--time-noise", "0.05")
-    assert proc.returncode == 1  # the gate still applies
-    check_gbench(json.loads(proc.stdout), load_json(fixture("head_time_regression.json")))
+@pytest.mark.parametrize("fmt", ["gbench", "bmf"])
+def test_compare_sends_an_export_to_export_py(tmp_path, fmt):
+    head = fixture("head_time_regression.json")
+    out = tmp_path / "out.json"
+    proc = run_script("compare.py", BASE, head, "--format", fmt, "-o", out)
+    assert proc.returncode == 2 and proc.stdout == "" and not out.exists()
+    assert proc.stderr == f"compare.py: --format {fmt} exports one run: use export.py {head} --format {fmt}\n"
 
 
 def test_a_cpu_time_family_is_named_and_filled_as_google_benchmarks_default(tmp_path):
@@ -75,7 +79,7 @@ def test_a_cpu_time_family_is_named_and_filled_as_google_benchmarks_default(tmp_
         v["timing"]["primary"] = "cpu"  # what a host run writes now
     path = tmp_path / "cpu.json"
     path.write_text(json.dumps(doc))
-    proc = run_script("compare.py", BASE, path, "--format", "gbench", "--allow-mixed")
+    proc = run_script("export.py", path, "--format", "gbench")
     check_gbench(json.loads(proc.stdout), doc)
 
 
@@ -100,7 +104,6 @@ def test_export_bmf():
         assert m["allocated-bytes"] == {"value": total["bytes_requested"]}
         assert m["peak-bytes"] == {"value": total["peak_bytes"]}
         assert set(m) == {"latency", "allocations", "allocated-bytes", "peak-bytes"}
-    assert json.loads(run_script("compare.py", BASE, BASE, "--format", "bmf").stdout) == out
 
 
 def test_variant_without_timing(tmp_path):
@@ -123,7 +126,7 @@ def test_export_bad_input():
 
 
 def test_written_files_get_the_umask_mode_not_mkstemps(tmp_path):
-    from clampbench_scripts import output
+    from clampbench_scripts.common import output
     old = os.umask(0o022)
     try:
         output.write_text("x\n", str(tmp_path / "site.html"))

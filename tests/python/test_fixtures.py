@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 import make_fixtures
-from conftest import FIXTURES, ROOT, load_json
+from clampbench_testing import FIXTURES, ROOT, load_json
 
 SCHEMA = os.path.join(ROOT, "results", "schema-v1.json")
 

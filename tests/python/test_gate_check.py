@@ -3,8 +3,8 @@
 """gate-check.py's bookkeeping on fixture comparisons: what counts as a call, when the check
 passes, and the table it writes. (The check itself runs clampbench for minutes: a benchmark,
 not a test; results/gate-check.md holds its figures.)"""
-from clampbench_scripts import gate_check, gate_check_cli
-from conftest import compare_json, fixture, run_script
+from clampbench_scripts.gate import gate_check, gate_check_cli
+from clampbench_testing import compare_json, fixture, run_script
 
 
 def test_called_counts_rows_by_category():

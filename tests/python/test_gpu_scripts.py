@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import SCRIPTS
+from clampbench_testing import SCRIPTS
 
 SCRIPTS_UNDER_TEST = ["gpu-check.sh", "gpu-nightly.sh"]
 no_gpu_machine = pytest.mark.skipif(shutil.which("nvidia-smi") is not None,

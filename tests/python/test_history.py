@@ -3,9 +3,9 @@
 """history.py add: new names, atomic, never overwriting; reading skips bad files by name."""
 import os
 
-from conftest import fixture, load_json, run_script
+from clampbench_testing import fixture, load_json, run_script
 
-from clampbench_scripts import history
+from clampbench_scripts.history import runs as history
 
 
 def stem_of(doc):

@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 from scipy.stats import t as student_t, wilcoxon
-from clampbench_scripts import pooled_time, time_calls
-from clampbench_scripts.pooled_time import WHOLE_RUN, decide_groups, groups_of
-from conftest import compare_json, run_script
+from clampbench_scripts.compare import pooled_time, time_calls
+from clampbench_scripts.compare.pooled_time import WHOLE_RUN, decide_groups, groups_of
+from clampbench_testing import compare_json, run_script
 from test_compare_runs import _args, runs  # noqa: F401 (a fixture)
 
 SUITES = {f"suite{s}": 14 for s in range(7)}  # the quick set's shape: 98 rows in 7 suites

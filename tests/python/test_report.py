@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import make_fixtures
-from conftest import fixture, history_copy, load_json, run_script
+from clampbench_testing import fixture, history_copy, load_json, run_script
 
 BROKEN = "20261113T020000Z-broken.json"
 
@@ -144,7 +144,7 @@ def test_dashboard_renders_in_chromium(history_site, tmp_path):
 
 
 def test_suite_summary_shows_the_share_of_the_gap_to_fused():
-    from clampbench_scripts import site
+    from clampbench_scripts.dashboard import site
 
     def row(case, variant, saved):
         return {"suite": "s", "case_id": case, "variant": variant, "verdict": "same", "expected": True,

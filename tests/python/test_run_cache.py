@@ -8,9 +8,10 @@ import os
 import numpy as np
 import pytest
 
-from conftest import fixture, history_copy, load_json, run_script
+from clampbench_testing import fixture, history_copy, load_json, run_script
 
-from clampbench_scripts import history, run_cache, series
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.dashboard import run_cache, series
 
 
 def _load(hist, **kw):

@@ -6,8 +6,8 @@ import math
 import random
 
 import pytest
-from clampbench_scripts import time_calls
-from clampbench_scripts.time_calls import NOT_ASSESSED, NoiseModel, benjamini_hochberg, decide
+from clampbench_scripts.compare import time_calls
+from clampbench_scripts.compare.time_calls import NOT_ASSESSED, NoiseModel, benjamini_hochberg, decide
 
 
 def test_benjamini_hochberg_matches_the_textbook_step_up():

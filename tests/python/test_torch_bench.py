@@ -4,8 +4,8 @@
 vLLM wheels: scripts/bench_torch.py)."""
 import pytest
 
-torch_bench = pytest.importorskip("clampbench_scripts.torch_bench", reason="needs torch")
-from clampbench_scripts import torch_bench_cli  # noqa: E402
+torch_bench = pytest.importorskip("clampbench_scripts.bench.torch_bench", reason="needs torch")
+from clampbench_scripts.bench import bench_torch_cli as torch_bench_cli  # noqa: E402
 
 
 def row(suite, variant, speedup, triton=False):

@@ -1,26 +1,19 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Shared helpers of the robustness tests: the binary, the scripts, hostile output targets.
+"""Fixtures of the robustness tests: the binary and hostile output targets.
 
 Each test reproduces a fault a hostile or unlucky user meets (a symlink or FIFO as output, a
 full disk, SIGTERM midway, two runs at once, a malformed file) and checks the promise: one
-line naming the problem, a distinct exit code, nothing half-written, nothing lost.
+line naming the problem, a distinct exit code, nothing half-written, nothing lost. The helpers
+(run_script, one_line_error, ...) are in tests/clampbench_testing.py.
 """
 import os
 import stat
 import subprocess
-import sys
 
 import pytest
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
-SCRIPTS = os.path.join(ROOT, "scripts")
-FIXTURES = os.path.join(ROOT, "tests", "fixtures")
-
-
-def binary_path():
-    """The clampbench binary under test: $CLAMPBENCH_BIN, else build/clampbench."""
-    return os.environ.get("CLAMPBENCH_BIN", os.path.join(ROOT, "build", "clampbench"))
+from clampbench_testing import binary_path
 
 
 @pytest.fixture
@@ -38,27 +31,6 @@ def clampbench():
         return subprocess.run([path, *map(str, args)], timeout=timeout, **kwargs)
     run.path = path
     return run
-
-
-def run_script(script, *args, timeout=300, **kwargs):
-    """Runs scripts/SCRIPT with this interpreter; returns the CompletedProcess (text)."""
-    kwargs.setdefault("capture_output", True)
-    kwargs.setdefault("text", True)
-    kwargs.setdefault("cwd", ROOT)
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
-                          timeout=timeout, **kwargs)
-
-
-def fixture(name):
-    return os.path.join(FIXTURES, name)
-
-
-def one_line_error(proc):
-    """The error a user sees: exactly one non-empty stderr line and no traceback."""
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
-    assert "Traceback" not in proc.stderr, proc.stderr
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import json
 import os
 
 import pytest
-from conftest import ROOT, one_line_error
+from clampbench_testing import ROOT, one_line_error
 
 SPARSE_128 = ("--suite", "sparse_mla_slot_mapping", "--axis", "ratio=128", "--axis", "padding=2")
 

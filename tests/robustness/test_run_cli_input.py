@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from conftest import one_line_error
+from clampbench_testing import one_line_error
 
 QUICK = ["--suite", "ngram_find", "--no-timing", "--instructions", "off"]
 

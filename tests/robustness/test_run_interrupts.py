@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, one_line_error
+from clampbench_testing import ROOT, one_line_error
 
 # Timed with a noise target it cannot reach: each case stops at the timeout, so a case lasts
 # long enough (~0.5 s) for a signal to land in the middle of the run, even on a busy machine.

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, one_line_error
+from clampbench_testing import ROOT, one_line_error
 
 QUICK = ["--suite", "ngram_find", "--no-timing", "--instructions", "off"]
 EXPECTATIONS = os.path.join(ROOT, "results", "expectations.json")

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import SCRIPTS, fixture, one_line_error, run_script
+from clampbench_testing import SCRIPTS, fixture, one_line_error, run_script
 
 BASE, HEAD = fixture("base.json"), fixture("head_same.json")
 TIMEOUT = 60  # a script blocked on a FIFO fails the test instead of hanging it
@@ -238,11 +238,12 @@ def test_write_error_on_stdout_is_exit_3_one_line():
 
 
 def test_interrupt_is_130_one_line():
-    code = ("import sys; sys.path.insert(0, sys.argv[1]);"
-            "from clampbench_scripts.entry import guarded\n"
+    code = ("import sys\n"
+            "from clampbench_scripts.common.entry import guarded\n"
             "def main():\n    raise KeyboardInterrupt\n"
             "sys.exit(guarded('x.py')(main)())")
-    proc = subprocess.run([sys.executable, "-c", code, SCRIPTS], capture_output=True, text=True, timeout=TIMEOUT)
+    proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SCRIPTS},
+                          capture_output=True, text=True, timeout=TIMEOUT)
     assert proc.returncode == 130 and one_line_error(proc) == "x.py: interrupted"
 
 

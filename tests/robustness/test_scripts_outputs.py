@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, fixture, one_line_error, run_script
+from clampbench_testing import ROOT, fixture, one_line_error, run_script
 
 BASE, HEAD = fixture("base.json"), fixture("head_same.json")
 

@@ -3,7 +3,7 @@
 """Bad values for the time gate's own knobs: a malformed delay plant (clampbench run --plant)
 and --max-mde (compare.py) are refused with one line and exit 2, before anything runs."""
 import pytest
-from conftest import fixture, one_line_error, run_script
+from clampbench_testing import fixture, one_line_error, run_script
 
 
 @pytest.mark.parametrize("plant", ["delay:", "delay:1", "delay:0.5", "delay:11", "delay:x", "delay:2:", "sleep"])

@@ -13,9 +13,9 @@ import sys
 import jsonschema
 import pytest
 
-from conftest import ROOT, upstream_state
+from upstream_testing import ROOT, upstream_state
 from test_upstream import REWRITES_BEYOND_THE_CLAMP
-from clampbench_scripts import finding_sets
+from clampbench_scripts.compare import finding_sets
 
 # What each site allocates per call on the quick set, 0.25.0 -> 0.27.0 (upstream.py compare's
 # stdout; docs/upstream.md quotes it): a range where the cases differ.

@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT, upstream_state
+from upstream_testing import ROOT, upstream_state
 from clampbench_scripts.upstream import source
 
 MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"

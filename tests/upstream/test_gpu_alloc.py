@@ -12,10 +12,10 @@ import sys
 import pytest
 
 pytest.importorskip("torch")
-from conftest import ROOT, upstream_state  # noqa: E402
+from upstream_testing import ROOT, upstream_state  # noqa: E402
 from clampbench_scripts.upstream import check  # noqa: E402
 from clampbench_scripts.upstream import gpu_alloc as ga  # noqa: E402
-from clampbench_scripts.upstream import gpu_alloc_cli as gac  # noqa: E402
+from clampbench_scripts.upstream import pytorch_alloc_cli as gac  # noqa: E402
 from clampbench_scripts.upstream.adapt import AllocationCounter  # noqa: E402
 from clampbench_scripts.upstream.release import Release  # noqa: E402
 from clampbench_scripts.upstream.sites import SITES  # noqa: E402

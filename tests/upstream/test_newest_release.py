@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, upstream_state
+from upstream_testing import ROOT, upstream_state
 from clampbench_scripts.upstream import source
 
 # Sites whose functions no file of 0.34.0 defines: the mamba clamps were dropped in 0.33.0; the

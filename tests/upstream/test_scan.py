@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from conftest import ROOT, upstream_state
+from upstream_testing import ROOT, upstream_state
 from clampbench_scripts.upstream import source
 
 BUILDER = '''\

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import upstream_state
+from upstream_testing import upstream_state
 from clampbench_scripts.upstream import adapt, check
 from clampbench_scripts.upstream.site import FORM_CLAMP, FORM_CLAMP_, form_of
 from clampbench_scripts.upstream.sites import SITES

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT, upstream_state
+from upstream_testing import ROOT, upstream_state
 from clampbench_scripts.upstream import source
 from clampbench_scripts.upstream.sites import REPORTED
 

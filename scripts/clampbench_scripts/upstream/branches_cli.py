@@ -17,12 +17,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..output import check_target, fail, json_text, write_text
+from ..common.output import check_target, fail, json_text, write_text
 from . import branches, branches_results as results, dump, source
 from .branches_report import report
 from .branches_run import open_tree
 from .branches_timing import TimingConfig
-from .cli import make_dump
+from .dump import make_dump
 from .drift import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 
 PROG = "upstream.py compare"

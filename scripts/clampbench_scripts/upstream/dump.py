@@ -3,6 +3,7 @@
 """Reading a `clampbench run --dump DIR` tree (manifest.json and .npy files) into torch, and
 comparing vLLM's results with it bitwise."""
 import json
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -82,3 +83,15 @@ def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict
         if d:
             found.append(d)
     return found
+
+
+def make_dump(binary, work: Path, sizes="quick"):
+    """A quick host run of BINARY with --dump into WORK/dump; returns the dump directory."""
+    dump_dir = work / "dump"
+    cmd = [binary, "run", "--sizes", sizes, "--backend", "host", "--no-timing", "--dump", str(dump_dir),
+           "--out", str(work / "r.json")]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode not in (0, 1) or not (dump_dir / "manifest.json").exists():
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
+    return dump_dir

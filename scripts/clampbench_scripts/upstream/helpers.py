@@ -23,7 +23,7 @@ import types
 import numpy as np
 
 from .extract import compile_nodes, find_function
-from .release import Stand
+from .stand import Stand
 
 JIT = "vllm/model_executor/warmup/jit_warmup.py"
 JIT_TRITON = "vllm/model_executor/warmup/jit_warmup_triton_helper.py"

@@ -7,20 +7,13 @@ import re
 import sys
 import types
 
-from . import adapt
+from . import adapt, helpers
 from .extract import (ExtractError, compile_nodes, find_function, find_top_level, parse_module, stdlib_imports,
                       with_dependencies)
 
 MATH_UTILS = "vllm/utils/math_utils.py"
 COMPILED_MODULE = "clampbench_upstream"  # the __name__ of the code compiled from a release
 DEFINITION = re.compile(r"^\s*(?:def|class) (\w+)", re.M)
-
-
-class Stand:
-    """A stand-in for a vLLM object: only the attributes a site's code reads."""
-
-    def __init__(self, **attrs):
-        self.__dict__.update(attrs)
 
 
 class Release:
@@ -59,7 +52,6 @@ class Release:
                                                    self.triton_interpret)
             ns["triton"] = self._triton
             ns["tl"] = adapt.load_triton(self.triton_interpret)[1]
-        from . import helpers  # helpers builds on this module's Stand
         helpers.add_to(self, ns, self.adaptations_used)
         ns.update(extra)
         return ns

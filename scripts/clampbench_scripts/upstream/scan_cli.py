@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..output import fail, write_text
+from ..common.output import fail, write_text
 from . import scan, source
 from .release import Release
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Sites 1a, 1b and 4: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
 from .extract import compile_code, compile_nodes, find_if
-from .release import Stand
+from .stand import Stand
 from .site import Site
 
 MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"

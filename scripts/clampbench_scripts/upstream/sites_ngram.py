@@ -4,7 +4,7 @@
 import contextlib
 
 from .extract import compile_nodes
-from .release import Stand
+from .stand import Stand
 from .site import Site
 
 NGRAM = "vllm/v1/spec_decode/ngram_proposer_gpu.py"

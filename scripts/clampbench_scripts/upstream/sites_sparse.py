@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from .extract import compile_nodes, find_function
-from .release import Stand
+from .stand import Stand
 from .site import Site
 from .sites_chunked import Captured
 

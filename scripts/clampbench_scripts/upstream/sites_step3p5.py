@@ -11,7 +11,7 @@ positions buffer that the previous step returned."""
 import torch
 
 from .extract import compile_nodes, find_function
-from .release import Stand
+from .stand import Stand
 from .site import Site
 
 STEP3P5 = "vllm/v1/spec_decode/step3p5.py"

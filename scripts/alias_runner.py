@@ -1,0 +1,27 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Runs a console script from the source tree, uninstalled: scripts/compare.py is
+clampbench-compare. The entry points are read from pyproject.toml's [project.scripts], so the
+aliases and an installed package cannot disagree (cmake --install puts pyproject.toml beside
+scripts/ for the same reason)."""
+import importlib
+import os
+import sys
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXIT_INTERNAL = 3
+
+
+def run(console_script):
+    """Exits with the status of console_script's main(sys.argv[1:])."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))  # clampbench_scripts, however the alias was started
+    table = os.path.join(ROOT, "pyproject.toml")
+    try:
+        with open(table, "rb") as f:
+            target = tomllib.load(f)["project"]["scripts"][console_script]
+    except (OSError, tomllib.TOMLDecodeError, KeyError) as e:
+        print(f"{console_script}: no entry point in {table} ({type(e).__name__}: {e})", file=sys.stderr)
+        sys.exit(EXIT_INTERNAL)
+    module, function = target.split(":")
+    sys.exit(getattr(importlib.import_module(module), function)(sys.argv[1:]))

@@ -1,0 +1,60 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The one top-level error handler of every script's main(): a user never sees a traceback.
+
+  InputError, OutputError  exit 2: a bad input file or output target, one line naming it
+                           (exit 1 is kept for "regression" alone)
+  OSError                  exit 3: an I/O error past the checks (disk full, a closed stdout)
+  KeyboardInterrupt        exit 130, as a shell reports SIGINT
+Anything else is a bug in the script and keeps its traceback.
+"""
+import functools
+import os
+import sys
+
+from clampbench_scripts.common.output import OutputError
+from clampbench_scripts.common.results import InputError
+
+EXIT_BAD_INPUT = 2
+EXIT_IO_ERROR = 3
+EXIT_INTERRUPTED = 130
+
+
+def _say(prog, message):
+    try:
+        print(f"{prog}: {message}", file=sys.stderr)
+    except OSError:
+        pass  # stderr itself is gone: the exit code still tells
+
+
+def _silence_stdout():
+    """After a broken pipe on stdout, point it at /dev/null so that the interpreter's final
+    flush does not print a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def guarded(prog):
+    """Decorator of a main(argv): maps the errors above to their exit code and one line."""
+    def wrap(main):
+        @functools.wraps(main)
+        def run(*args, **kwargs):
+            try:
+                return main(*args, **kwargs)
+            except (InputError, OutputError) as e:
+                _say(prog, str(e))
+                return EXIT_BAD_INPUT
+            except KeyboardInterrupt:
+                _say(prog, "interrupted")
+                return EXIT_INTERRUPTED
+            except OSError as e:
+                if isinstance(e, BrokenPipeError):
+                    _silence_stdout()
+                where = f"{e.filename}: " if e.filename else ""
+                _say(prog, f"I/O error: {where}{e.strerror or e}")
+                return EXIT_IO_ERROR
+        return run
+    return wrap

@@ -1,0 +1,160 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""compare.py BASE.json HEAD.json: the regression gate between two runs.
+
+Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input (a bad
+file or option, an output that cannot be written, no row in common: 0 rows compared is not
+"no regression"), a run that did not finish without --allow-partial, or runs on different
+device/backend/allocator without --allow-mixed, 3 TIME NOT ASSESSED: time is in --fail-on but
+the run-to-run noise is unknown (one run per side, no --history, no --time-noise), an
+overloaded single run holds the calls, a median time is NaN, or some suite's minimum
+detectable slowdown is above --max-mde; nothing else regressed. Also 3: an I/O error while
+writing.
+"""
+import argparse
+import math
+
+from clampbench_scripts.compare import comparison, pooled_time, renderers
+from clampbench_scripts.exports import formats as exports
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.errors import InputError
+from clampbench_scripts.common.output import check_target, fail, write_text
+from clampbench_scripts.common.results import config_differences, config_of, load_rows
+
+EXIT_TIME_NOT_ASSESSED = 3
+DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
+
+PROG = "compare.py"
+
+
+def parse_fail_on(text):
+    cats = [c.strip() for c in text.split(",") if c.strip()]
+    bad = [c for c in cats if c not in comparison.CATEGORIES]
+    if bad or not cats:
+        raise argparse.ArgumentTypeError(
+            f"unknown category {', '.join(bad) or '(none)'}; use {','.join(comparison.CATEGORIES)}")
+    return cats
+
+
+def positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog=PROG, description="Compare two clampbench results files.")
+    p.add_argument("base", help="results JSON of the base run")
+    p.add_argument("head", help="results JSON of the head run")
+    p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
+                   default="md", help="md, text, json (gbench and bmf are export.py's: one run, not two)")
+    p.add_argument("--fail-on", type=parse_fail_on, default=list(DEFAULT_FAIL_ON),
+                   help="comma-separated categories that make exit code 1 (default the exact ones: "
+                        "allocations,instructions,verdicts; add time to gate on time too)")
+    p.add_argument("--base", dest="base_more", action="append", default=[], metavar="FILE",
+                   help="another run of the base (repeatable): time calls use the run-to-run spread")
+    p.add_argument("--head", dest="head_more", action="append", default=[], metavar="FILE",
+                   help="another run of the head (repeatable)")
+    p.add_argument("--history", metavar="DIR",
+                   help="a history of runs (results/history) whose spread is the time noise")
+    p.add_argument("--time-noise", type=positive_float, metavar="CV",
+                   help="a stated run-to-run coefficient of variation of a row's median time (e.g. 0.15)")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="compare runs that did not finish (outcome.status interrupted); their "
+                   "missing cases show as removed")
+    p.add_argument("--allow-mixed", action="store_true",
+                   help="compare runs from different devices, backends or allocators")
+    p.add_argument("--alpha", type=float, default=0.05,
+                   help="false discovery rate of the time calls over all rows (default 0.05)")
+    p.add_argument("--min-effect", type=float, default=0.05,
+                   help="minimum relative change of the median time (default 0.05)")
+    p.add_argument("--instructions-tolerance", type=positive_float, default=0.01,
+                   help="relative change of the instructions per call that is a call (default 0.01)")
+    p.add_argument("--max-load-per-cpu", type=positive_float, default=1.0,
+                   help="with one run on a side: when a run recorded more runnable threads per CPU than "
+                        "this besides its own (environment.machine_load), time is not assessed (default 1)")
+    p.add_argument("--max-mde", type=positive_float, default=0.25, metavar="FRACTION",
+                   help="with time in --fail-on: when some suite's minimum detectable slowdown is above this, "
+                        "time is NOT ASSESSED (exit 3) rather than 'no regression' (default 0.25)")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+    return p
+
+
+def option_problem(args):
+    """The first option out of its range, as one line; None when all are fine."""
+    if not 0 < args.alpha < 1:
+        return f"--alpha {args.alpha!r}: a false discovery rate must lie strictly between 0 and 1"
+    if not (math.isfinite(args.min_effect) and args.min_effect >= 0):
+        return f"--min-effect {args.min_effect!r}: must be a finite number of at least 0"
+    for name in ("time_noise", "instructions_tolerance", "max_load_per_cpu"):
+        value = getattr(args, name)
+        if value is not None and not math.isfinite(value):
+            return f"--{name.replace('_', '-')} {value!r}: must be finite"
+    if args.format in exports.EXPORTERS:  # one exporter: export.py, not a second path through here
+        return f"--format {args.format} exports one run: use export.py {args.head} --format {args.format}"
+    return None
+
+
+def common_rows_problem(args, base_rows, head_rows):
+    """Why no row can be compared, or None: an empty side, or no (case, variant) in both."""
+    for path, rows in ((args.head, head_rows), (args.base, base_rows)):
+        if not rows:
+            return f"{path}: no cases in this run; nothing to compare (0 rows compared is not \"no regression\")"
+    if not any(key in base_rows for key in head_rows):
+        return (f"no (case, variant) of {args.head} is in {args.base} (different --sizes or suites?); "
+                "nothing compared")
+    return None
+
+
+@guarded(PROG)
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    problem = option_problem(args)
+    if problem:
+        return fail(PROG, problem)
+    check_target(args.output)
+    partial = args.allow_partial
+    base_env, base_rows = load_rows(args.base, partial)
+    head_env, head_rows = load_rows(args.head, partial)
+    base_more = [load_rows(p, partial) for p in args.base_more]
+    head_more = [load_rows(p, partial) for p in args.head_more]
+    past = _history_runs(args.history, config_of(head_env)) if args.history else []
+    problem = common_rows_problem(args, base_rows, head_rows)
+    if problem:
+        return fail(PROG, problem)
+    for path, (env, _) in zip(args.base_more + args.head_more, base_more + head_more):
+        if config_of(env) != config_of(head_env) and not args.allow_mixed:
+            return fail(PROG, f"{path} was run on another device/backend/allocator than {args.head}")
+    diffs = [f"{field} {a!r} ({args.base}) vs {b!r} ({args.head})"
+             for field, a, b in config_differences(base_env, head_env)]
+    if diffs and not args.allow_mixed:
+        return fail(PROG, "runs differ in " + "; ".join(diffs) + " (pass --allow-mixed to compare anyway)")
+    result = comparison.compare_runs(base_env, base_rows, head_env, head_rows,
+                                     alpha=args.alpha, min_effect=args.min_effect,
+                                     max_load_per_cpu=args.max_load_per_cpu,
+                                     instructions_tolerance=args.instructions_tolerance,
+                                     base_more=base_more, head_more=head_more, history=past,
+                                     time_noise=args.time_noise)
+    result["mixed"] = diffs
+    failing = comparison.failing_categories(result, args.fail_on)
+    unassessed = comparison.time_not_assessed(result, args.fail_on)
+    result["time_not_assessed"] = len(unassessed)
+    result.update(time_gated="time" in args.fail_on, max_mde=args.max_mde,
+                  worst_mde=list(pooled_time.worst_mde(result["pooled"])))
+    write_text(renderers.RENDERERS[args.format](result, failing), args.output)
+    if failing:
+        return 1
+    return EXIT_TIME_NOT_ASSESSED if unassessed or pooled_format.underpowered(result) else 0
+
+
+def _history_runs(directory, config):
+    """[(env, rows)] of the history's runs with this configuration, oldest first; unreadable
+    files are skipped (the dashboard names them)."""
+    runs = history.load_runs(history.history_files(directory), lambda path, problem: None,
+                             cache_dir=history.cache_dir(directory), full_latest=0)  # medians only
+    return [(r["env"], r["rows"]) for r in runs if config_of(r["env"]) == config]

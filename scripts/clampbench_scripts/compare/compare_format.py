@@ -1,0 +1,128 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Renders a comparison (comparison.compare_runs) as aligned text or JSON, and the cells and
+headline that compare_markdown.py (the PR comment) shares."""
+import math
+
+from clampbench_scripts.compare import calls, finding_sets, pooled_format
+from clampbench_scripts.common.output import json_text
+from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
+
+HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "median time",
+           "verdict")
+
+
+def _figure_cell(fig, fmt):
+    return f"{fmt(fig['base'])} -> {fmt(fig['head'])} ({fmt_delta(fig['delta'], fmt)}) {fig['call']}"
+
+
+def _time_cell(t):
+    text = f"{fmt_time(t['base_median'])} -> {fmt_time(t['head_median'])} ({fmt_ratio(t['ratio'])}"
+    if t.get("q_value") is not None:
+        text += f", q={t['q_value']:.2g}"
+    text += f") {t['call']}"
+    return text + (f" ({t['reason']})" if t["call"] == calls.AMBIGUOUS and t.get("reason") else "")
+
+
+def _instructions_cell(i):
+    if i is None:  # a comparison from before the figure
+        return "-"
+    text = f"{fmt_count(i['base'])} -> {fmt_count(i['head'])} ({fmt_ratio(i['ratio'])}) {i['call']}"
+    return text + (f" ({i['reason']})" if i.get("reason") and (i["base"] or i["head"]) else "")
+
+
+def _verdict_cell(v):
+    head = v["head"] + ("" if v["head_expected"] else f" (UNEXPECTED, want {v['expected_verdict']})")
+    return f"{v['base']} -> {head} {v['call']}"
+
+
+def _order_writes_note(o, what="order-dependent writes"):
+    """'' when neither run saw such a write; else what each saw and what changed."""
+    if not o or not (o["base"] or o["head"]):
+        return ""
+    parts = [f"+{b}" for b in o["appeared"]] + [f"-{b}" for b in o["vanished"]]
+    same = sorted(set(o["base"] or []) & set(o["head"] or []))
+    text = f"; {what}: " + ", ".join(parts + same)
+    if o["appeared"] or o["vanished"]:
+        text += " (appeared +, vanished -)"
+    if not o["head_expected"]:
+        text += " UNEXPECTED"
+    return text + f" {o['call']}"
+
+
+def table_cells(entry):
+    a = entry["allocations"]
+    return (entry["case_id"], entry["variant"],
+            _figure_cell(a["allocations"], fmt_count),
+            _figure_cell(a["bytes_requested"], fmt_bytes),
+            _figure_cell(a["peak_bytes"], fmt_bytes),
+            _instructions_cell(entry.get("instructions")),
+            _time_cell(entry["time"]),
+            _verdict_cell(entry["verdict"]) + finding_sets.note(entry.get("findings"))
+            + _order_writes_note(entry.get("order_dependent_writes"))
+            + _order_writes_note(entry.get("latent_writes"), "latent writes"))
+
+
+def headline_lines(result, failing):
+    rows = result["rows"]
+    worse = sum(1 for e in rows if e["regressions"])
+    b, h = result["base"], result["head"]
+    lines = [f"base {str(b['git_commit'])[:7]} ({b['time']}) vs head {str(h['git_commit'])[:7]} "
+             f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
+             f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
+             f"{len(result['removed'])} removed; time: {_noise_text(result)}, "
+             f"FDR {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
+             + (f"{result['instruction_methods'][1]}, tolerance {result['instructions_tolerance']:.1%}"
+                if any(result.get("instruction_methods") or []) else "not counted")]
+    if result.get("overloaded"):
+        lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
+                     f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
+                     "threads per CPU; give several runs per side, or rerun on a quiet machine)")
+    if result.get("time_not_assessed"):
+        lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
+                     "called (" + _not_assessed_reason(result) + ")")
+    lines += pooled_format.power_lines(result, failing)
+    if result.get("mixed"):
+        lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
+    lines.append("RESULT: " + pooled_format.verdict(result, failing))
+    return lines
+
+
+def _noise_text(result):
+    n = result.get("time_noise") or {}
+    runs = n.get("runs") or [1, 1]
+    text = f"{runs[0]} vs {runs[1]} run(s)"
+    if n.get("source") == "stated":
+        return text + f", stated noise CV {n['stated_cv']:g}"
+    if n.get("source") == "measured":
+        hist = f" and {n['history_runs']} history runs" if n.get("history_runs") else ""
+        return text + f", run-to-run noise measured over the sides{hist} (typical CV {math.expm1(n['prior_sigma']):.1%})"
+    return text + ", run-to-run noise unknown"
+
+
+def _not_assessed_reason(result):
+    reasons = sorted({e["time"]["reason"] for e in result["rows"]
+                      if e["time"]["call"] == "NOT_ASSESSED" and e["time"].get("reason")})
+    return reasons[0] if reasons else "unknown"
+
+
+def row_changes(result):
+    lines = [f"added: {r['case_id']} {r['variant']}" for r in result["added"]]
+    return lines + [f"removed: {r['case_id']} {r['variant']}" for r in result["removed"]]
+
+
+def render_text(result, failing):
+    table = [HEADERS] + [table_cells(e) for e in result["rows"]]
+    widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
+    out = list(headline_lines(result, failing)) + [""] + pooled_format.text_lines(result) + [""]
+    for i, row in enumerate(table):
+        mark = "! " if i and result["rows"][i - 1]["regressions"] else "  "
+        out.append(mark + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+    return "\n".join(out + [""] + row_changes(result)).rstrip() + "\n"
+
+
+def render_json(result, failing):
+    doc = dict(result, failing=failing, regression=bool(failing),
+               calls=[calls.SAME, calls.BETTER, calls.WORSE, calls.AMBIGUOUS, "NOT_ASSESSED"])
+    return json_text(doc, indent=2, sort_keys=True) + "\n"
+

@@ -1,0 +1,95 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""`compare.py --format md`: a pull-request comment. A headline, then per suite only the rows
+that changed or carry a finding, in the open; the full table, grouped by suite, inside
+<details>. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
+are cut (the full table first) and a note says how many and where to get them all."""
+from clampbench_scripts.compare import calls, pooled_format
+from clampbench_scripts.compare.compare_format import HEADERS, headline_lines, row_changes, table_cells
+
+GITHUB_COMMENT_LIMIT = 65536
+BUDGET = GITHUB_COMMENT_LIMIT - 1536  # room for the cut notes and closing tags
+ALL_ROWS_HINT = "`compare.py BASE HEAD --format text` (or `--format json`) has every row"
+
+
+def md_text(text):
+    """TEXT from a results file (a device name, a commit, a case id) as inert markdown: a raw
+    HTML tag in it shows as text, it is not rendered (GitHub renders raw HTML in comments)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;")
+
+
+def is_open(entry):
+    """A change (any call not SAME, timing only when it is a call) or a finding (a verdict
+    other than "same", or one not as expected)."""
+    if entry["regressions"] or any(f["call"] != calls.SAME for f in entry["allocations"].values()):
+        return True
+    if entry.get("instructions", {}).get("call") in (calls.BETTER, calls.WORSE):
+        return True
+    v = entry["verdict"]
+    return (entry["time"]["call"] in (calls.BETTER, calls.WORSE) or v["call"] != calls.SAME
+            or v["head"] != "same" or not v["head_expected"])
+
+
+def _row(entry):
+    cells = list(table_cells(entry))
+    cells[0] = cells[0].split("/", 1)[-1]  # the suite is the group's heading
+    cells = [md_text(c).replace("|", "\\|") for c in cells]
+    if entry["regressions"]:
+        cells = [f"**{c}**" for c in cells]
+    return "| " + " | ".join(cells) + " |"
+
+
+def _by_suite(entries):
+    groups = {}
+    for e in entries:
+        groups.setdefault(e["suite"], []).append(e)
+    return groups
+
+
+def _tables(entries, budget, level):
+    """Markdown of the entries' per-suite tables within `budget` characters; (lines, rows cut)."""
+    header = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+    out, used, cut = [], 0, 0
+    for suite, rows in _by_suite(entries).items():
+        title = [f"{level} {md_text(suite)} ({len(rows)} row{'s' if len(rows) != 1 else ''})", ""] + header
+        lines = []
+        for e in rows:
+            line = _row(e)
+            cost = len(line) + 1 + (0 if lines else sum(len(t) + 1 for t in title) + 1)
+            if used + cost > budget:
+                cut += 1
+                continue
+            lines.append(line)
+            used += cost
+        if lines:
+            out += title + lines + [""]
+    return out, cut
+
+
+def render_markdown(result, failing):
+    rows = result["rows"]
+    opened = [e for e in rows if is_open(e)]
+    status = pooled_format.verdict(result, failing)
+    out = [f"## clampbench compare: {status}", ""] + [f"- {md_text(line)}" for line in headline_lines(result, failing)]
+    out += [""] + pooled_format.markdown_lines(result)
+    out += ["", f"### Changes and findings: {len(opened)} of {len(rows)} rows", ""]
+    used = sum(len(line) + 1 for line in out)
+    if opened:
+        tables, cut = _tables(opened, BUDGET - used, "####")
+        out += tables
+        if cut:
+            out += [f"_{cut} of {len(opened)} changed rows cut to fit GitHub's {GITHUB_COMMENT_LIMIT:,}-character "
+                    f"comment limit; {ALL_ROWS_HINT}._", ""]
+    else:
+        out += ["Nothing changed and no findings.", ""]
+    extra = row_changes(result)
+    if extra:
+        out += ["### Rows in only one run", ""] + [f"- {md_text(line)}" for line in extra] + [""]
+    used = sum(len(line) + 1 for line in out)
+    tables, cut = _tables(rows, BUDGET - used - 200, "####")
+    out += ["<details>", f"<summary>Full table: {len(rows)} rows by suite</summary>", ""] + tables
+    if cut:
+        out += [f"_{cut} of {len(rows)} rows cut to fit GitHub's {GITHUB_COMMENT_LIMIT:,}-character comment "
+                f"limit; {ALL_ROWS_HINT}._", ""]
+    out.append("</details>")
+    return "\n".join(out) + "\n"

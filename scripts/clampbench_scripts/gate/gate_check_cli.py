@@ -1,0 +1,56 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""gate-check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
+results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
+was called in every try, 1 otherwise, 2 on bad input."""
+import argparse
+import os
+from pathlib import Path
+
+from clampbench_scripts.gate import gate_check
+from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.output import check_target, fail, json_text, write_text
+
+ROOT = Path(__file__).resolve().parents[3]
+PROG = "gate-check.py"
+
+
+def passed(doc):
+    """Every A/A pair clean and assessed (exit 0); every required plant that ran called in every try."""
+    aa_clean = all(p["exit_code"] == 0 for p in doc["aa"])
+    planted = all(t["exit_code"] == 1 and t["failing_in"] for name, tries in doc["planted"].items()
+                  if name in gate_check.REQUIRED or not name.startswith("delay") for t in tries)
+    return aa_clean and planted
+
+
+@guarded(PROG)
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
+    ap.add_argument("--pairs", type=int, default=6, help="A/A pairs (default 6)")
+    ap.add_argument("--tries", type=int, default=3, help="tries per planted change (default 3)")
+    ap.add_argument("--runs", type=int, default=2, help="runs per side (default 2)")
+    ap.add_argument("--plants", help="comma-separated plant names to run (default all: "
+                    + ", ".join(gate_check.plants()) + ")")
+    ap.add_argument("--delay-suite", default=gate_check.DELAY_SUITE, help="the suite a one-suite delay slows")
+    ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
+    args = ap.parse_args(argv)
+    if not os.access(args.binary, os.X_OK):
+        return fail(PROG, f"no clampbench binary at {args.binary} (build it, or pass --binary)")
+    check_target(args.out)
+    check_target(str(Path(args.out).with_suffix(".md")))
+    if min(args.pairs, args.tries, args.runs) < 1:
+        return fail(PROG, "--pairs, --tries and --runs must be at least 1")
+    only = None
+    if args.plants:
+        only = [p.strip() for p in args.plants.split(",") if p.strip()]
+        unknown = [p for p in only if p not in gate_check.plants(delay_suite=args.delay_suite)]
+        if unknown or not only:
+            return fail(PROG, f"--plants: unknown plant {', '.join(unknown) or '(none)'}")
+    doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs,
+                               only=only, delay_suite=args.delay_suite)
+    out = Path(args.out)
+    write_text(json_text(doc, indent=1) + "\n", str(out))
+    write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
+    print(gate_check.markdown(doc))
+    return 0 if passed(doc) else 1

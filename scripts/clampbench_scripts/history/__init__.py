@@ -1,0 +1,3 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The run history directory (clampbench-history): importing runs and reading them back."""

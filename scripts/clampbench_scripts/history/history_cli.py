@@ -1,0 +1,24 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""history.py add RESULT.json [--dir results/history]: append a run to the history.
+Exit 0, 2 a bad results file or a --dir that is not a writable directory, 3 an I/O error
+while writing."""
+import argparse
+
+from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.entry import guarded
+
+PROG = "history.py"
+
+
+@guarded(PROG)
+def main(argv=None):
+    p = argparse.ArgumentParser(prog=PROG, description=history.__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    add = sub.add_parser("add", help="copy a results file into the history under a new name")
+    add.add_argument("result")
+    add.add_argument("--dir", default="results/history")
+    args = p.parse_args(argv)
+    dest = history.add(args.result, args.dir)
+    print(dest)
+    return 0

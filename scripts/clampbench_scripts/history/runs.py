@@ -1,0 +1,116 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""results/history/: one results file per run, named <UTC time>-<short commit>.json.
+
+Files are added atomically and never overwritten (a second run of the same time and commit
+gets a -2, -3 ... suffix). Reading skips, and names, every file that is not a clampbench v1
+results document (not JSON, a badly typed field, a FIFO or other special file, which is
+never opened blocking), so one bad file never stops the dashboard.
+"""
+import datetime
+import functools
+import multiprocessing
+import os
+import re
+import shutil
+
+from clampbench_scripts.dashboard import run_cache
+from clampbench_scripts.common.output import check_directory, temporary_file
+from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of
+
+
+def _utc_stamp(env):
+    text = env.get("time")
+    try:
+        when = datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+    except (TypeError, ValueError):
+        when = datetime.datetime.now(datetime.timezone.utc)
+    return when.strftime("%Y%m%dT%H%M%SZ")
+
+
+def history_name(env):
+    commit = re.sub(r"[^0-9A-Za-z]", "", str(env.get("git_commit") or ""))[:7] or "nocommit"
+    return f"{_utc_stamp(env)}-{commit}"
+
+
+def cache_dir(directory):
+    """Where the light forms of DIRECTORY's runs are cached (run_cache)."""
+    return os.path.join(directory, ".cache")
+
+
+def add(result_path, directory):
+    """Copies RESULT_PATH into DIRECTORY under a new name and caches its light form; returns
+    the new path."""
+    check_directory(directory)
+    doc = load_document(result_path)
+    refuse_partial(doc, result_path)  # a dashboard trend never gets half a run
+    env = doc["environment"]
+    os.makedirs(directory, exist_ok=True)
+    stem = history_name(env)
+    fd, tmp = temporary_file(directory, suffix=".json")
+    os.close(fd)
+    try:
+        shutil.copyfile(result_path, tmp)
+        for n in range(1, 1000):
+            dest = os.path.join(directory, stem + (f"-{n}" if n > 1 else "") + ".json")
+            try:
+                os.link(tmp, dest)  # fails if dest exists: never overwrites, never half a file
+            except FileExistsError:
+                continue
+            run_cache.write(cache_dir(directory), dest, run_cache.light_run(dest))
+            return dest
+        raise InputError(directory, f"too many runs named {stem}")
+    finally:
+        os.unlink(tmp)
+
+
+def history_files(directory):
+    if not os.path.isdir(directory):
+        raise InputError(directory, "history directory does not exist")
+    return sorted(os.path.join(directory, n) for n in os.listdir(directory)
+                  if n.endswith(".json") and not n.startswith("."))
+
+
+def load_run(path):
+    """{"path", "env", "rows"} of one results file; raises InputError."""
+    doc = load_document(path)
+    outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
+    return {"path": path, "env": doc["environment"], "rows": rows_of(doc, path), "outcome": outcome}
+
+
+def _load_or_error(path):
+    try:
+        return load_run(path)
+    except InputError as e:
+        return e
+
+
+def _map(fn, paths):
+    """fn over PATHS, in worker processes for a large history (JSON parsing is most of it)."""
+    workers = min(os.cpu_count() or 1, 8)
+    if workers > 1 and len(paths) >= 64:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(fn, paths, chunksize=8)
+    return [fn(p) for p in paths]
+
+
+def load_runs(paths, warn, cache_dir=None, full_latest=None):
+    """Loads PATHS sorted by run time; calls warn(path, problem) for each skipped file.
+    With CACHE_DIR every run but the latest FULL_LATEST is light (run_cache: the figures of
+    the trends, the change detection and the time noise, cached per file); the latest ones,
+    and every run without a cache dir, carry full rows."""
+    if cache_dir is None:
+        loaded = _map(_load_or_error, paths)
+    else:
+        loaded = _map(functools.partial(run_cache.load, cache_dir=cache_dir), paths)
+    runs = []
+    for item in loaded:
+        if isinstance(item, InputError):
+            warn(item.path, item.problem)
+        else:
+            runs.append(item)
+    runs.sort(key=lambda r: (str(r["env"].get("time") or ""), r["path"]))
+    if cache_dir is not None:
+        for k in range(max(0, len(runs) - (full_latest or 0)), len(runs)):
+            runs[k] = load_run(runs[k]["path"])  # it parsed a moment ago: it parses again
+    return runs

@@ -247,6 +247,18 @@ def test_interrupt_is_130_one_line():
     assert proc.returncode == 130 and one_line_error(proc) == "x.py: interrupted"
 
 
+def test_a_bug_in_a_script_is_exit_3_never_1():
+    """An uncaught exception exits 1 in Python, which a gate reads as "regression"."""
+    code = ("import sys\n"
+            "from clampbench_scripts.common.entry import guarded\n"
+            "def main():\n    return undefined_name\n"
+            "sys.exit(guarded('x.py')(main)())")
+    proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SCRIPTS},
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    assert proc.returncode == 3
+    assert proc.stderr.startswith("x.py: internal error (a bug): NameError: ")
+
+
 def _interrupted_copy(tmp_path):
     """tests/fixtures/base.json as a run that SIGTERM stopped after its first case."""
     doc = json.load(open(fixture("base.json")))

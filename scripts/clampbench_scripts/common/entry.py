@@ -6,17 +6,19 @@
                            (exit 1 is kept for "regression" alone)
   OSError                  exit 3: an I/O error past the checks (disk full, a closed stdout)
   KeyboardInterrupt        exit 130, as a shell reports SIGINT
-Anything else is a bug in the script and keeps its traceback.
+  anything else            exit 3: a bug in the script; its traceback follows the one line,
+                           for the bug report (never exit 1, which a gate reads as a regression)
 """
 import functools
 import os
 import sys
+import traceback
 
 from clampbench_scripts.common.output import OutputError
 from clampbench_scripts.common.results import InputError
 
 EXIT_BAD_INPUT = 2
-EXIT_IO_ERROR = 3
+EXIT_IO_ERROR = 3  # also an internal error
 EXIT_INTERRUPTED = 130
 
 
@@ -55,6 +57,10 @@ def guarded(prog):
                     _silence_stdout()
                 where = f"{e.filename}: " if e.filename else ""
                 _say(prog, f"I/O error: {where}{e.strerror or e}")
+                return EXIT_IO_ERROR
+            except Exception as e:  # noqa: BLE001 -- the last resort: a bug, not a regression
+                _say(prog, f"internal error (a bug): {type(e).__name__}: {e}")
+                traceback.print_exc()
                 return EXIT_IO_ERROR
         return run
     return wrap

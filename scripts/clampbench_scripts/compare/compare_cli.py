@@ -14,7 +14,7 @@ writing.
 import argparse
 import math
 
-from clampbench_scripts.compare import comparison, pooled_time, renderers
+from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded

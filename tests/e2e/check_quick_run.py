@@ -3,8 +3,8 @@
 """End-to-end check of `clampbench run --sizes quick --backend host`.
 
 Runs the real binary, validates the results against results/schema-v1.json, and asserts the
-expected verdicts of all seven sites (as vLLM's released code gives them) -- encoded here on
-purpose, independently of results/expectations.json. Then reruns sparse_mla with --dump and
+expected verdicts of all seven sites and DeepSeek V4's compressor (as vLLM's released code
+gives them) -- encoded here on purpose, independently of results/expectations.json. Then reruns sparse_mla with --dump and
 reproduces the mutation from the .npy files with numpy.
 """
 import argparse
@@ -31,6 +31,10 @@ def expected_verdict(suite, variant, params):
         # need a second row (R > 1); holes (padding 2) are there at any R.
         holds_negatives = params["padding"] == 2 or (params["padding"] == 1 and params["R"] > 1)
         return "mutation" if holds_negatives else "same"
+    if suite == "compressor_block_table" and variant == "clamp_":
+        # vLLM's released in-place form: the table's -1 entries become 0, outputs unchanged.
+        holds_negatives = params["padding"] == 2 or (params["padding"] == 1 and params["R"] > 1)
+        return "mutation" if holds_negatives else "same"
     return "same"
 
 
@@ -50,12 +54,17 @@ def expected_order_writes(suite, variant, params):
 
 def expected_latent_writes(suite, variant, params):
     """(buffer, elements written, elements changed or None) of each in-place write into a
-    Persistent buffer: only sparse-MLA's clamp_ (vLLM 0.27.0 sparse_mla.py:212), which writes
-    the whole R x (L / 256) table view every call (block size 256), changing nothing when the
-    table holds no negative entry (padding 0) -- the latent hazard the mutation check cannot see."""
+    Persistent buffer: sparse-MLA's clamp_ (vLLM 0.27.0 sparse_mla.py:212), which writes the
+    whole R x (L / 256) table view every call (block size 256), and the compressor's (every
+    release, compressor.py:142), which writes its R x cdiv(L, 4 or 8) view (block size 4 at
+    ratio 4, 8 at 128); both change nothing when the table holds no negative entry (padding 0)
+    -- the latent hazard the mutation check cannot see."""
+    holds_negatives = params.get("padding") == 2 or (params.get("padding") == 1 and params.get("R", 0) > 1)
     if suite == "sparse_mla_slot_mapping" and variant == "clamp_":
-        holds_negatives = params["padding"] == 2 or (params["padding"] == 1 and params["R"] > 1)
         return [("block_table", params["R"] * (params["L"] // 256), None if holds_negatives else 0)]
+    if suite == "compressor_block_table" and variant == "clamp_":
+        block_size = 4 if params["ratio"] == 4 else 8
+        return [("block_table", params["R"] * -(-params["L"] // block_size), None if holds_negatives else 0)]
     return []
 
 

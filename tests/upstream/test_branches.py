@@ -16,6 +16,7 @@ import pytest
 from upstream_testing import ROOT, upstream_state
 from test_upstream import REWRITES_BEYOND_THE_CLAMP
 from clampbench_scripts.compare import finding_sets
+from clampbench_scripts.upstream.sites import SITES
 
 # What each site allocates per call on the quick set, 0.25.0 -> 0.27.0 (upstream.py compare's
 # stdout; docs/upstream.md quotes it): a range where the cases differ.
@@ -76,7 +77,8 @@ def test_both_files_validate_against_the_schema(compared):
 def test_each_sites_saving_exactly(compared):
     """Per case: what 0.25.0 allocates less what 0.27.0 does is the ledger's clamp_ saving,
     plus what 0.27.0 rewrote beyond the clamp lines."""
-    port, manifest = port_results(), {c["case_id"]: c for c in state()[2]["cases"]}
+    # A suite without an upstream site yet has no vLLM code to compare: compare leaves it out.
+    port, manifest = port_results(), {c["case_id"]: c for c in state()[2]["cases"] if c["suite"] in SITES}
     head = rows(compared[2])
     assert set(head) == set(manifest)
     for case_id, row in head.items():

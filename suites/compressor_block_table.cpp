@@ -17,6 +17,7 @@
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
 #include "suites/detail/rng.h"
+#include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/fused/compressor_block_table_fused.h"
 #include "suites/suite.h"
@@ -73,10 +74,7 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   }
   CaseData data;
   data.device = device;
-  Tensor base = from_vector(table, {rows, cols}, device);
-  data.add("block_table", base.slice(0, 0, reqs), Role::Persistent);
-  data.add("block_table_base", base, Role::Persistent);
-  data.add("query_start_loc", from_vector(query_start, {reqs + 1}, device), Role::Persistent);
+  detail::add_runner_table(data, table, rows, cols, reqs, query_start);
   data.add("slot_mapping", from_vector(slots, {static_cast<std::int64_t>(slots.size())}, device), Role::Persistent);
   data.add("token_to_req_indices_buffer", full({reqs * kMaxQuery}, 0, DType::Int32, device), Role::PersistentWritable);
   return data;

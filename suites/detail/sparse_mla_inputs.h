@@ -17,6 +17,7 @@
 #include "kernels/ops.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/rng.h"
+#include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_step_inputs.h"
 #include "suites/suite.h"
@@ -68,10 +69,7 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
 
   CaseData data;
   data.device = device;
-  Tensor base = from_vector(table, {rows, cols}, device);
-  data.add("block_table", base.slice(0, 0, reqs), Role::Persistent);
-  data.add("block_table_base", base, Role::Persistent);
-  data.add("query_start_loc", from_vector(query_start, {reqs + 1}, device), Role::Persistent);
+  add_runner_table(data, table, rows, cols, reqs, query_start);
   data.add("seq_lens", from_vector(seq_lens, {reqs}, device), Role::Persistent);
   add_step_token_inputs(data, table, cols, query_start, seq_lens);
   add_builder_buffers(data, reqs * max_query, ratio == kC128aRatio ? c128a_max_compressed(max_len) : 0);

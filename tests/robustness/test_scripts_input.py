@@ -237,24 +237,24 @@ def test_write_error_on_stdout_is_exit_3_one_line():
     assert "No space left" in one_line_error(proc)
 
 
-def test_interrupt_is_130_one_line():
+def _guarded_main(body):
+    """Runs a script whose main() is BODY under the scripts' one error handler."""
     code = ("import sys\n"
             "from clampbench_scripts.common.entry import guarded\n"
-            "def main():\n    raise KeyboardInterrupt\n"
+            f"def main():\n    {body}\n"
             "sys.exit(guarded('x.py')(main)())")
-    proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SCRIPTS},
+    return subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SCRIPTS},
                           capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def test_interrupt_is_130_one_line():
+    proc = _guarded_main("raise KeyboardInterrupt")
     assert proc.returncode == 130 and one_line_error(proc) == "x.py: interrupted"
 
 
 def test_a_bug_in_a_script_is_exit_3_never_1():
     """An uncaught exception exits 1 in Python, which a gate reads as "regression"."""
-    code = ("import sys\n"
-            "from clampbench_scripts.common.entry import guarded\n"
-            "def main():\n    return undefined_name\n"
-            "sys.exit(guarded('x.py')(main)())")
-    proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SCRIPTS},
-                          capture_output=True, text=True, timeout=TIMEOUT)
+    proc = _guarded_main("return undefined_name")
     assert proc.returncode == 3
     assert proc.stderr.startswith("x.py: internal error (a bug): NameError: ")
 

@@ -1,0 +1,24 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The runner-owned block table a builder is handed: a view of its first `reqs` rows over the
+// whole table (the rows past it stay the runner's and must not change either), both
+// persistent, and the step's query_start_loc.
+
+#include <cstdint>
+#include <vector>
+
+#include "kernels/ops.h"
+#include "suites/suite.h"
+
+namespace clampbench::suites::detail {
+
+inline void add_runner_table(CaseData& data, const std::vector<std::int32_t>& table, std::int64_t rows,
+                             std::int64_t cols, std::int64_t reqs, const std::vector<std::int32_t>& query_start) {
+  Tensor base = from_vector(table, {rows, cols}, data.device);
+  data.add("block_table", base.slice(0, 0, reqs), Role::Persistent);
+  data.add("block_table_base", base, Role::Persistent);
+  data.add("query_start_loc", from_vector(query_start, {reqs + 1}, data.device), Role::Persistent);
+}
+
+}  // namespace clampbench::suites::detail

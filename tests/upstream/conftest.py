@@ -39,3 +39,23 @@ def pytest_generate_tests(metafunc):
                   pytest.param(v, marks=pytest.mark.skip(reason=f"no upstream site for suite {suite_of(v)}"))
                   for v in values]
         metafunc.parametrize(fixture, values, ids=ids)
+
+
+@pytest.fixture(scope="module")
+def dump_dir():
+    """The quick set's dump the upstream runners read (made once, at collection)."""
+    state, reason = upstream_state()
+    if state is None:
+        pytest.skip(reason)
+    return state[1]
+
+
+@pytest.fixture
+def tree(tmp_path, dump_dir):
+    """The .py files of vllm 0.27.0, unpacked into TMP_PATH/vllm-src for a test to alter."""
+    import zipfile
+    from clampbench_scripts.upstream import source
+    root = tmp_path / "vllm-src"
+    with zipfile.ZipFile(source.fetch_wheel(source.AFTER_PR)) as wheel:
+        wheel.extractall(root, [n for n in wheel.namelist() if n.startswith("vllm/") and n.endswith(".py")])
+    return root

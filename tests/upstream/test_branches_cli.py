@@ -8,11 +8,10 @@ import json
 import shutil
 import subprocess
 import sys
-import zipfile
 
 import pytest
 
-from upstream_testing import ROOT, upstream_state
+from upstream_testing import ROOT, edit
 from clampbench_scripts.upstream import source
 
 MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"
@@ -21,30 +20,6 @@ MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"
 def script(name, *args):
     return subprocess.run([sys.executable, str(ROOT / "scripts" / name), *map(str, args)],
                           capture_output=True, text=True, cwd=ROOT, timeout=900)
-
-
-@pytest.fixture(scope="module")
-def dump_dir():
-    state, reason = upstream_state()
-    if state is None:
-        pytest.skip(reason)
-    return state[1]
-
-
-@pytest.fixture
-def tree(tmp_path, dump_dir):
-    """The .py files of vllm 0.27.0, unpacked."""
-    root = tmp_path / "vllm-src"
-    with zipfile.ZipFile(source.fetch_wheel(source.AFTER_PR)) as wheel:
-        wheel.extractall(root, [n for n in wheel.namelist() if n.startswith("vllm/") and n.endswith(".py")])
-    return root
-
-
-def edit(tree, relpath, old, new):
-    path = tree / relpath
-    text = path.read_text()
-    assert old in text, (relpath, old)
-    path.write_text(text.replace(old, new, 1))
 
 
 def compare(tmp_path, dump_dir, base, head, *more):

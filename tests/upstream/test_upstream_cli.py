@@ -5,11 +5,10 @@ missing, a function that no longer parses; and on bad input."""
 import json
 import subprocess
 import sys
-import zipfile
 
 import pytest
 
-from upstream_testing import ROOT, upstream_state
+from upstream_testing import ROOT, edit
 from clampbench_scripts.upstream import source
 from clampbench_scripts.upstream.sites import REPORTED
 
@@ -17,29 +16,6 @@ from clampbench_scripts.upstream.sites import REPORTED
 def upstream(*args):
     return subprocess.run([sys.executable, str(ROOT / "scripts" / "upstream.py"), *map(str, args)],
                           capture_output=True, text=True, cwd=ROOT, timeout=600)
-
-
-@pytest.fixture(scope="module")
-def dump_dir():
-    state, reason = upstream_state()
-    if state is None:
-        pytest.skip(reason)
-    return state[1]
-
-
-@pytest.fixture
-def tree(tmp_path, dump_dir):
-    """The .py files of vllm 0.27.0, unpacked."""
-    with zipfile.ZipFile(source.fetch_wheel(source.AFTER_PR)) as wheel:
-        wheel.extractall(tmp_path, [n for n in wheel.namelist() if n.startswith("vllm/") and n.endswith(".py")])
-    return tmp_path
-
-
-def edit(tree, relpath, old, new):
-    path = tree / relpath
-    text = path.read_text()
-    assert old in text, (relpath, old)
-    path.write_text(text.replace(old, new, 1))
 
 
 def test_an_unpacked_release_agrees_everywhere(tree, dump_dir):

@@ -61,3 +61,11 @@ def upstream_state():
     if "value" not in _STATE:
         _STATE["value"] = _prepare()
     return _STATE["value"]
+
+
+def edit(tree, relpath, old, new):
+    """Replaces OLD by NEW once in TREE/RELPATH (an unpacked vLLM tree a test alters)."""
+    path = tree / relpath
+    text = path.read_text()
+    assert old in text, (relpath, old)
+    path.write_text(text.replace(old, new, 1))

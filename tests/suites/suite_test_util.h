@@ -45,6 +45,14 @@ inline Values values(const Tensor& t) {
   return to_vector<std::int64_t>(to(flat, DType::Int64));
 }
 
+// Elements as int32, narrowed from `values` (the hand-worked tests' values are small; bool
+// becomes 0/1): lets their expected rows be written as int32 literals.
+inline std::vector<std::int32_t> ints(const Tensor& t) {
+  std::vector<std::int32_t> narrowed;
+  for (std::int64_t v : values(t)) narrowed.push_back(static_cast<std::int32_t>(v));
+  return narrowed;
+}
+
 // (value, repeat) runs, expanded: expected rows too long to write element by element.
 inline Values runs(std::initializer_list<std::pair<std::int64_t, std::int64_t>> rs) {
   Values out;
@@ -116,6 +124,19 @@ inline std::vector<std::pair<std::string, Values>> snapshot_all(const CaseData& 
   std::vector<std::pair<std::string, Values>> out;
   for (const auto& b : d.buffers) out.emplace_back(b.name, values(b.tensor));
   return out;
+}
+
+// Every buffer of `a` equals that of `b`: same names, order, shapes, dtypes and elements.
+inline bool same_contents(const CaseData& a, const CaseData& b) {
+  if (a.buffers.size() != b.buffers.size()) return false;
+  for (std::size_t i = 0; i < a.buffers.size(); ++i) {
+    const Tensor& x = a.buffers[i].tensor;
+    const Tensor& y = b.buffers[i].tensor;
+    if (a.buffers[i].name != b.buffers[i].name || !(x.shape() == y.shape()) || x.dtype() != y.dtype())
+      return false;
+    if (values(x) != values(y)) return false;
+  }
+  return true;
 }
 
 inline void expect_same_outputs(const Outputs& a, const Outputs& b) {

@@ -13,9 +13,9 @@
 #include <gtest/gtest.h>
 
 #include "suites/detail/ngram_find.h"
-#include "tests/suites/test_ngram_sparse_support.h"
+#include "tests/suites/suite_test_util.h"
 
-namespace clampbench::testing {
+namespace clampbench::suite_tests {
 namespace {
 
 CaseData hand_worked_batch() {
@@ -27,9 +27,9 @@ CaseData hand_worked_batch() {
       4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,  //
       1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 0};
   CaseData data;
-  data.device = kTestDevice;
-  data.add("token_ids", from_vector(tokens, {6, 12}, kTestDevice), Role::Persistent);
-  data.add("seq_lengths", from_vector(std::vector<std::int32_t>{7, 2, 5, 12, 0, 11}, {6}, kTestDevice),
+  data.device = kDevice;
+  data.add("token_ids", from_vector(tokens, {6, 12}, kDevice), Role::Persistent);
+  data.add("seq_lengths", from_vector(std::vector<std::int32_t>{7, 2, 5, 12, 0, 11}, {6}, kDevice),
            Role::Persistent);
   return data;
 }
@@ -53,9 +53,9 @@ const RangeCase kRangeCases[] = {
     {3, {4, 1, 2, 5, -1, -1, 8, 7, -1, 9, 5, -1, -1, -1, -1, 6, 1, 2}, 89, 84},
 };
 
-TEST(CB_DEVICE_SUITE(NgramFindSuite), HandWorkedDraftsAndAllocationsOfBothVariants) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("ngram_find");
+TEST(CBT_SUITE(NgramFindSuite), HandWorkedDraftsAndAllocationsOfBothVariants) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("ngram_find");
   for (const RangeCase& c : kRangeCases) {
     SCOPED_TRACE("ngram_range " + std::to_string(c.range_index));
     const ParamPoint p = point({{"B", 6}, {"L", 12}, {"K", 3}, {"ngram_range", c.range_index}});
@@ -63,17 +63,17 @@ TEST(CB_DEVICE_SUITE(NgramFindSuite), HandWorkedDraftsAndAllocationsOfBothVarian
       SCOPED_TRACE(variant);
       CaseData data = hand_worked_batch();
       const CaseData before = data.clone();
-      CallAllocations counted;
-      const Outputs outs = run_counted(suite, variant, data, p, &counted);
+      const Call counted = call(site, variant, data, p);
+      const Outputs& outs = counted.outputs;
       EXPECT_EQ(ints(output(outs, "draft_tokens")), c.draft);
-      EXPECT_EQ(counted.count, std::string(variant) == "clamp" ? c.clamp_allocs : c.clamp_inplace_allocs);
+      EXPECT_EQ(counted.allocations, std::string(variant) == "clamp" ? c.clamp_allocs : c.clamp_inplace_allocs);
       EXPECT_TRUE(same_contents(data, before)) << "token_ids and seq_lengths are persistent";
     }
   }
 }
 
-TEST(CB_DEVICE_SUITE(NgramFindSuite), ArbitraryRangeThroughTheBuilderFunction) {
-  CB_REQUIRE_TEST_DEVICE();
+TEST(CBT_SUITE(NgramFindSuite), ArbitraryRangeThroughTheBuilderFunction) {
+  CBT_REQUIRE_DEVICE();
   CaseData data = hand_worked_batch();
   // (2, 3): row 3 matches the 2-gram only, row 5 the 3-gram "3 4 5" at 2 -> 6 1 2.
   const Tensor drafts = suites::detail::find_first_and_extract_all_n_parallel(
@@ -81,13 +81,13 @@ TEST(CB_DEVICE_SUITE(NgramFindSuite), ArbitraryRangeThroughTheBuilderFunction) {
   EXPECT_EQ(ints(drafts), (std::vector<std::int32_t>{4, 1, 2, -1, -1, -1, 8, 7, -1, 9, 5, -1, -1, -1, -1, 6, 1, 2}));
 }
 
-TEST(CB_DEVICE_SUITE(NgramFindSuite), GeneratorIsDeterministicAndHasMatchesAndShortRows) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("ngram_find");
+TEST(CBT_SUITE(NgramFindSuite), GeneratorIsDeterministicAndHasMatchesAndShortRows) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("ngram_find");
   const ParamPoint p = point({{"B", 16}, {"L", 256}, {"K", 3}, {"ngram_range", 1}});
-  const CaseData a = suite.make_inputs(p, 42, kTestDevice);
-  const CaseData b = suite.make_inputs(p, 42, kTestDevice);
-  const CaseData c = suite.make_inputs(p, 43, kTestDevice);
+  const CaseData a = site.make_inputs(p, 42, kDevice);
+  const CaseData b = site.make_inputs(p, 42, kDevice);
+  const CaseData c = site.make_inputs(p, 43, kDevice);
   EXPECT_TRUE(same_contents(a, b));
   EXPECT_FALSE(same_contents(a, c));
   const std::vector<std::int32_t> lens = ints(a.get("seq_lengths"));
@@ -95,11 +95,11 @@ TEST(CB_DEVICE_SUITE(NgramFindSuite), GeneratorIsDeterministicAndHasMatchesAndSh
   EXPECT_EQ(lens[3], 256);  // a full row
   CaseData run = a.clone();
   const std::vector<std::int32_t> drafts =
-      ints(output(run_counted(suite, "clamp", run, p), "draft_tokens"));
+      ints(output(call(site, "clamp", run, p).outputs, "draft_tokens"));
   int found = 0;
   for (std::size_t r = 0; r < 16; ++r) found += drafts[r * 3] != -1 ? 1 : 0;
   EXPECT_GE(found, 8) << "repetitive histories must give matches in most rows";
 }
 
 }  // namespace
-}  // namespace clampbench::testing
+}  // namespace clampbench::suite_tests

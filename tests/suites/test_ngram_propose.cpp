@@ -15,9 +15,9 @@
 #include <gtest/gtest.h>
 
 #include "kernels/write_order.h"
-#include "tests/suites/test_ngram_sparse_support.h"
+#include "tests/suites/suite_test_util.h"
 
-namespace clampbench::testing {
+namespace clampbench::suite_tests {
 namespace {
 
 CaseData hand_worked_batch() {
@@ -29,20 +29,20 @@ CaseData hand_worked_batch() {
       1,  1,  1, 1, 1, 1, 1, 9,  //
       2,  2,  2, 2, 2, 2, 2, 60};
   CaseData data;
-  data.device = kTestDevice;
-  data.add("token_ids", from_vector(tokens, {6, 8}, kTestDevice), Role::PersistentWritable);
-  data.add("num_tokens_no_spec", from_vector(std::vector<std::int32_t>{2, 6, 0, 5, 7, 7}, {6}, kTestDevice),
+  data.device = kDevice;
+  data.add("token_ids", from_vector(tokens, {6, 8}, kDevice), Role::PersistentWritable);
+  data.add("num_tokens_no_spec", from_vector(std::vector<std::int32_t>{2, 6, 0, 5, 7, 7}, {6}, kDevice),
            Role::Persistent);
   data.add("valid_sampled_token_ids",
            from_vector(std::vector<std::int32_t>{20, 21, -1, 30, 31, 32, 40, -1, -1, 50, -1, 52, -1, -1, -1, 60, -1, -1},
-                       {6, 3}, kTestDevice));
-  data.add("valid_sampled_tokens_count", from_vector(std::vector<std::int32_t>{2, 3, 1, 3, 0, 1}, {6}, kTestDevice));
+                       {6, 3}, kDevice));
+  data.add("valid_sampled_tokens_count", from_vector(std::vector<std::int32_t>{2, 3, 1, 3, 0, 1}, {6}, kDevice));
   return data;
 }
 
-TEST(CB_DEVICE_SUITE(NgramProposeSuite), HandWorkedScatterAllocationsAndOrderDependentWrite) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("ngram_propose");
+TEST(CBT_SUITE(NgramProposeSuite), HandWorkedScatterAllocationsAndOrderDependentWrite) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("ngram_propose");
   const ParamPoint p = point({{"B", 6}, {"L", 8}, {"K", 2}});
   const std::vector<std::int32_t> expected_tokens = {
       10, 11, 20, 21, 0, 0, 0,  0,   //
@@ -57,15 +57,15 @@ TEST(CB_DEVICE_SUITE(NgramProposeSuite), HandWorkedScatterAllocationsAndOrderDep
                                             std::tuple{"fused", 1u, "fused_ngram_propose"}}) {
     SCOPED_TRACE(variant);
     CaseData data = hand_worked_batch();
-    CallAllocations counted;
     WriteOrderScope order;
-    const Outputs outs = run_counted(suite, variant, data, p, &counted);
+    const Call counted = call(site, variant, data, p);
+    const Outputs& outs = counted.outputs;
     const std::vector<OrderDependentWrite> writes = order.close();
     EXPECT_EQ(ints(output(outs, "token_ids")), expected_tokens);
     EXPECT_EQ(ints(data.get("token_ids")), expected_tokens) << "the scatter writes the persistent history";
     EXPECT_EQ(ints(output(outs, "num_tokens_tmp")), (std::vector<std::int32_t>{4, 9, 1, 8, 7, 8}));
     EXPECT_EQ(ints(data.get("num_tokens_no_spec")), (std::vector<std::int32_t>{2, 6, 0, 5, 7, 7}));
-    EXPECT_EQ(counted.count, allocs);
+    EXPECT_EQ(counted.allocations, allocs);
     // Only row 1's column 7 gets differing values (31, then 0); rows 4 and 5 repeat one value.
     ASSERT_EQ(writes.size(), 1u);
     EXPECT_EQ(writes[0].storage, data.get("token_ids").storage().get());
@@ -75,13 +75,13 @@ TEST(CB_DEVICE_SUITE(NgramProposeSuite), HandWorkedScatterAllocationsAndOrderDep
   }
 }
 
-TEST(CB_DEVICE_SUITE(NgramProposeSuite), GeneratorDeclaresTheHistoryWritableAndIsDeterministic) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("ngram_propose");
+TEST(CBT_SUITE(NgramProposeSuite), GeneratorDeclaresTheHistoryWritableAndIsDeterministic) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("ngram_propose");
   const ParamPoint p = point({{"B", 8}, {"L", 256}, {"K", 3}});
-  const CaseData a = suite.make_inputs(p, 7, kTestDevice);
-  EXPECT_TRUE(same_contents(a, suite.make_inputs(p, 7, kTestDevice)));
-  EXPECT_FALSE(same_contents(a, suite.make_inputs(p, 8, kTestDevice)));
+  const CaseData a = site.make_inputs(p, 7, kDevice);
+  EXPECT_TRUE(same_contents(a, site.make_inputs(p, 7, kDevice)));
+  EXPECT_FALSE(same_contents(a, site.make_inputs(p, 8, kDevice)));
   for (const Buffer& b : a.buffers) {
     if (b.name == "token_ids") {
       EXPECT_EQ(b.role, Role::PersistentWritable);
@@ -107,7 +107,7 @@ TEST(CB_DEVICE_SUITE(NgramProposeSuite), GeneratorDeclaresTheHistoryWritableAndI
     SCOPED_TRACE(variant);
     CaseData x = a.clone();
     WriteOrderScope order;
-    run_counted(suite, variant, x, p);
+    call(site, variant, x, p);
     const std::vector<OrderDependentWrite> writes = order.close();
     EXPECT_FALSE(same_contents(x, a));
     EXPECT_EQ(ints(x.get("token_ids"))[3 * 256 + 255], 0) << "the valid token at L - 1 is overwritten";
@@ -115,10 +115,10 @@ TEST(CB_DEVICE_SUITE(NgramProposeSuite), GeneratorDeclaresTheHistoryWritableAndI
     EXPECT_EQ(writes[0].duplicates, 1);
     EXPECT_EQ(writes[0].first_element, 3 * 256 + 255);
     CaseData y = a.clone();
-    run_counted(suite, "clamp", y, p);
+    call(site, "clamp", y, p);
     EXPECT_TRUE(same_contents(x, y));
   }
 }
 
 }  // namespace
-}  // namespace clampbench::testing
+}  // namespace clampbench::suite_tests

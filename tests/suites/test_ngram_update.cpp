@@ -13,9 +13,9 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/suites/test_ngram_sparse_support.h"
+#include "tests/suites/suite_test_util.h"
 
-namespace clampbench::testing {
+namespace clampbench::suite_tests {
 namespace {
 
 CaseData hand_worked_step() {
@@ -26,15 +26,15 @@ CaseData hand_worked_step() {
       11, 12, 13, 0,  0,  0,   //
       21, 22, 23, 24, 25, 26};
   CaseData data;
-  data.device = kTestDevice;
-  data.add("token_ids", from_vector(tokens, {5, 6}, kTestDevice), Role::Persistent);
-  data.add("num_tokens_no_spec", from_vector(std::vector<std::int32_t>{3, 0, 4, 2, 6}, {5}, kTestDevice),
+  data.device = kDevice;
+  data.add("token_ids", from_vector(tokens, {5, 6}, kDevice), Role::Persistent);
+  data.add("num_tokens_no_spec", from_vector(std::vector<std::int32_t>{3, 0, 4, 2, 6}, {5}, kDevice),
            Role::Persistent);
   data.add("discard_request_mask",
-           ne(from_vector(std::vector<std::int32_t>{0, 0, 1, 0, 0}, {5}, kTestDevice), 0), Role::Persistent);
+           ne(from_vector(std::vector<std::int32_t>{0, 0, 1, 0, 0}, {5}, kDevice), 0), Role::Persistent);
   data.add("sampled_token_ids",
            from_vector(std::vector<std::int32_t>{30, 31, -1, -1, -1, -1, 20, 21, 22, 17, 40, -1}, {4, 3},
-                       kTestDevice));
+                       kDevice));
   return data;
 }
 
@@ -51,37 +51,37 @@ const VariantCase kVariants[] = {
     {"clamp_naive", {31, -1, -1, 17}, 13},
 };
 
-TEST(CB_DEVICE_SUITE(NgramUpdateSuite), HandWorkedNextTokensAndAllocationsOfEveryVariant) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("ngram_update");
+TEST(CBT_SUITE(NgramUpdateSuite), HandWorkedNextTokensAndAllocationsOfEveryVariant) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("ngram_update");
   const ParamPoint p = point({{"R", 4}, {"L", 6}, {"K", 2}});
   for (const VariantCase& v : kVariants) {
     SCOPED_TRACE(v.name);
     CaseData data = hand_worked_step();
     const CaseData before = data.clone();
-    CallAllocations counted;
-    const Outputs outs = run_counted(suite, v.name, data, p, &counted);
+    const Call counted = call(site, v.name, data, p);
+    const Outputs& outs = counted.outputs;
     EXPECT_EQ(ints(output(outs, "next_token_ids")), v.next_tokens);
     EXPECT_EQ(ints(output(outs, "valid_sampled_tokens_count")), (std::vector<std::int32_t>{2, 0, 0, 1}));
     EXPECT_EQ(ints(output(outs, "valid_sampled_token_ids")),
               (std::vector<std::int32_t>{30, 31, -1, -1, -1, -1, -1, -1, -1, 17, 40, -1}));
-    EXPECT_EQ(counted.count, v.allocs);
+    EXPECT_EQ(counted.allocations, v.allocs);
     EXPECT_TRUE(same_contents(data, before)) << "history, lengths, mask and samples are left as they were";
   }
 }
 
-TEST(CB_DEVICE_SUITE(NgramUpdateSuite), GeneratedStepHasRowsWithoutValidSamplesThatTheNaiveFormBreaks) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("ngram_update");
+TEST(CBT_SUITE(NgramUpdateSuite), GeneratedStepHasRowsWithoutValidSamplesThatTheNaiveFormBreaks) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("ngram_update");
   for (std::int64_t reqs : {1, 8}) {
     SCOPED_TRACE(reqs);
     const ParamPoint p = point({{"R", reqs}, {"L", 256}, {"K", 3}});
-    const CaseData inputs = suite.make_inputs(p, 11, kTestDevice);
-    EXPECT_TRUE(same_contents(inputs, suite.make_inputs(p, 11, kTestDevice)));
-    EXPECT_FALSE(same_contents(inputs, suite.make_inputs(p, 12, kTestDevice)));
+    const CaseData inputs = site.make_inputs(p, 11, kDevice);
+    EXPECT_TRUE(same_contents(inputs, site.make_inputs(p, 11, kDevice)));
+    EXPECT_FALSE(same_contents(inputs, site.make_inputs(p, 12, kDevice)));
     CaseData a = inputs.clone(), b = inputs.clone(), c = inputs.clone();
     const auto next = [&](CaseData& d, const char* v) {
-      return ints(output(run_counted(suite, v, d, p), "next_token_ids"));
+      return ints(output(call(site, v, d, p).outputs, "next_token_ids"));
     };
     const std::vector<std::int32_t> reference = next(a, "clamp");
     EXPECT_EQ(next(b, "clamp_"), reference);
@@ -93,4 +93,4 @@ TEST(CB_DEVICE_SUITE(NgramUpdateSuite), GeneratedStepHasRowsWithoutValidSamplesT
 }
 
 }  // namespace
-}  // namespace clampbench::testing
+}  // namespace clampbench::suite_tests

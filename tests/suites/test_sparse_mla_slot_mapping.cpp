@@ -22,7 +22,7 @@
 
 #include "tests/suites/sparse_mla_hand_step.h"
 
-namespace clampbench::testing {
+namespace clampbench::suite_tests {
 namespace {
 
 // Allocations per call (suites/detail/sparse_mla_*.h): request index 3 (arange, le, sum),
@@ -31,17 +31,19 @@ namespace {
 constexpr std::uint64_t kReqIdAllocs = 3, kKernelAllocs = 18, kC128aDecode = 16, kC128aPrefill = 5;
 constexpr std::uint64_t kTableBytes = 3 * 4 * 4;
 
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioFourAndAllocationsOfEveryVariant) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("sparse_mla_slot_mapping");
+TEST(CBT_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioFourAndAllocationsOfEveryVariant) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("sparse_mla_slot_mapping");
   for (int padding : {0, 1, 2}) {
     SCOPED_TRACE(padding);
     const std::vector<std::int32_t> expected = {405, X, padding == 2 ? 63 : 639, X, X, X, X, X, X, X, X, X};
     CaseData a = hand_step(padding, 4), b = hand_step(padding, 4), f = hand_step(padding, 4);
-    CallAllocations ca, cb, cf;
-    const Outputs out_a = run_counted(suite, "clamp", a, hand_point(4, padding), &ca);
-    const Outputs out_b = run_counted(suite, "clamp_", b, hand_point(4, padding), &cb);
-    const Outputs out_f = run_counted(suite, "fused", f, hand_point(4, padding), &cf);
+    const Call ca = call(site, "clamp", a, hand_point(4, padding));
+    const Outputs& out_a = ca.outputs;
+    const Call cb = call(site, "clamp_", b, hand_point(4, padding));
+    const Outputs& out_b = cb.outputs;
+    const Call cf = call(site, "fused", f, hand_point(4, padding));
+    const Outputs& out_f = cf.outputs;
     for (const Outputs* o : {&out_a, &out_b, &out_f}) {
       EXPECT_EQ(ints(output(*o, "compressed_slot_mapping")), expected);
       EXPECT_EQ(ints(output(*o, "req_id_per_token")), (std::vector<std::int32_t>{0, 1, 1, 1}));
@@ -49,24 +51,26 @@ TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioFourAndAllocatio
       EXPECT_EQ(output(*o, "c128a_decode_topk_lens").numel(), 0);
       EXPECT_EQ(output(*o, "c128a_prefill_topk_indices").numel(), 0);
     }
-    EXPECT_EQ(ca.count, kReqIdAllocs + kKernelAllocs + 1);  // 22
-    EXPECT_EQ(cb.count, kReqIdAllocs + kKernelAllocs);      // 21
-    EXPECT_EQ(cf.count, 0u);
+    EXPECT_EQ(ca.allocations, kReqIdAllocs + kKernelAllocs + 1);  // 22
+    EXPECT_EQ(cb.allocations, kReqIdAllocs + kKernelAllocs);      // 21
+    EXPECT_EQ(cf.allocations, 0u);
     EXPECT_EQ(ca.bytes - cb.bytes, kTableBytes);
   }
 }
 
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioOneTwentyEightC128a) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("sparse_mla_slot_mapping");
+TEST(CBT_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioOneTwentyEightC128a) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("sparse_mla_slot_mapping");
   for (int padding : {0, 1, 2}) {
     SCOPED_TRACE(padding);
     const bool hole = padding == 2;
     CaseData a = hand_step(padding, 128), b = hand_step(padding, 128), f = hand_step(padding, 128);
-    CallAllocations ca, cb, cf;
-    const Outputs out_a = run_counted(suite, "clamp", a, hand_point(128, padding), &ca);
-    const Outputs out_b = run_counted(suite, "clamp_", b, hand_point(128, padding), &cb);
-    const Outputs out_f = run_counted(suite, "fused", f, hand_point(128, padding), &cf);
+    const Call ca = call(site, "clamp", a, hand_point(128, padding));
+    const Outputs& out_a = ca.outputs;
+    const Call cb = call(site, "clamp_", b, hand_point(128, padding));
+    const Outputs& out_b = cb.outputs;
+    const Call cf = call(site, "fused", f, hand_point(128, padding));
+    const Outputs& out_f = cf.outputs;
     const std::vector<std::int32_t> slots = {X, X, hole ? 1 : 19, X, X, X, X, X, X, X, X, X};
     const std::vector<std::int32_t> prefill =
         concat({c128a_row({0, 1, 2}), c128a_row({0, 1, 2, 3}), c128a_row({0, 1, 2, 3})});
@@ -87,26 +91,26 @@ TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioOneTwentyEightC1
     // The buffers' rows beyond the step keep what they held.
     EXPECT_EQ(ints(a.get("c128a_decode_lens_buffer").slice(0, 1, 12)), std::vector<std::int32_t>(11, kStale));
     EXPECT_EQ(ints(a.get("req_id_per_token_buffer").slice(0, 4, 12)), std::vector<std::int32_t>(8, kStale));
-    EXPECT_EQ(ca.count, kReqIdAllocs + kKernelAllocs + 1 + 1 + kC128aDecode + kC128aPrefill);  // 44
-    EXPECT_EQ(cb.count, kReqIdAllocs + kKernelAllocs + 1 + kC128aDecode + kC128aPrefill);      // 43
-    EXPECT_EQ(cf.count, 0u);
+    EXPECT_EQ(ca.allocations, kReqIdAllocs + kKernelAllocs + 1 + 1 + kC128aDecode + kC128aPrefill);  // 44
+    EXPECT_EQ(cb.allocations, kReqIdAllocs + kKernelAllocs + 1 + kC128aDecode + kC128aPrefill);      // 43
+    EXPECT_EQ(cf.allocations, 0u);
     EXPECT_EQ(ca.bytes - cb.bytes, kTableBytes);
   }
 }
 
 // A decode token whose uncompressed slot is negative (a padded token) gets lens 0; its slot ids
 // are still written.
-TEST(CB_DEVICE_SUITE(SparseMlaSlotMappingSuite), NegativeSlotMappingZeroesDecodeLens) {
-  CB_REQUIRE_TEST_DEVICE();
+TEST(CBT_SUITE(SparseMlaSlotMappingSuite), NegativeSlotMappingZeroesDecodeLens) {
+  CBT_REQUIRE_DEVICE();
   for (const char* variant : {"clamp", "clamp_", "fused"}) {
     SCOPED_TRACE(variant);
     CaseData data = hand_step(0, 128);
-    data.get("slot_mapping") = from_vector(std::vector<std::int64_t>{-1, 2558, 2559, 2816}, {4}, kTestDevice);
-    const Outputs outs = run_counted(suite_named("sparse_mla_slot_mapping"), variant, data, hand_point(128, 0));
+    data.get("slot_mapping") = from_vector(std::vector<std::int64_t>{-1, 2558, 2559, 2816}, {4}, kDevice);
+    const Outputs outs = call(suite("sparse_mla_slot_mapping"), variant, data, hand_point(128, 0)).outputs;
     EXPECT_EQ(ints(output(outs, "c128a_decode_topk_lens")), (std::vector<std::int32_t>{0}));
     EXPECT_EQ(ints(output(outs, "c128a_global_decode_topk_indices")), c128a_row({10, 11, 16, 17}));
   }
 }
 
 }  // namespace
-}  // namespace clampbench::testing
+}  // namespace clampbench::suite_tests

@@ -8,7 +8,7 @@
 #include "suites/detail/sparse_mla_batch.h"
 #include "tests/suites/sparse_mla_hand_step.h"
 
-namespace clampbench::testing {
+namespace clampbench::suite_tests {
 namespace {
 
 const Reader& reader_named(const Suite& s, const std::string& name) {
@@ -17,15 +17,15 @@ const Reader& reader_named(const Suite& s, const std::string& name) {
   throw std::out_of_range("no reader " + name);
 }
 
-TEST(CB_DEVICE_SUITE(SparseMlaTable), ClampInPlaceRewritesTheSharedTableOnlyWhenItHoldsMinusOne) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("sparse_mla_slot_mapping");
+TEST(CBT_SUITE(SparseMlaTable), ClampInPlaceRewritesTheSharedTableOnlyWhenItHoldsMinusOne) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("sparse_mla_slot_mapping");
   for (int padding : {0, 1, 2}) {
     SCOPED_TRACE(padding);
     CaseData a = hand_step(padding, 4), b = hand_step(padding, 4);
     const std::vector<std::int32_t> original = ints(a.get("block_table_base"));
-    run_counted(suite, "clamp", a, hand_point(4, padding));
-    const Outputs outs_b = run_counted(suite, "clamp_", b, hand_point(4, padding));
+    call(site, "clamp", a, hand_point(4, padding));
+    const Outputs outs_b = call(site, "clamp_", b, hand_point(4, padding)).outputs;
     EXPECT_EQ(ints(a.get("block_table_base")), original) << "clamp leaves the shared table as it was";
     const std::vector<std::int32_t> after = ints(b.get("block_table_base"));
     if (padding == 0) {
@@ -38,25 +38,25 @@ TEST(CB_DEVICE_SUITE(SparseMlaTable), ClampInPlaceRewritesTheSharedTableOnlyWhen
       EXPECT_EQ(std::vector<std::int32_t>(after.begin() + 12, after.end()), std::vector<std::int32_t>(4, X));
     }
     const ParamPoint p = hand_point(4, padding);
-    const Reader& negatives = reader_named(suite, "negative_entry_count");
+    const Reader& negatives = reader_named(site, "negative_entry_count");
     const std::int32_t holes = padding == 2 ? 1 : 0;
     EXPECT_EQ(ints(output(negatives.fn(a, {}, p), "negative_entries")),
               (std::vector<std::int32_t>{holes, holes, padding == 0 ? 0 : 4}));
     EXPECT_EQ(ints(output(negatives.fn(b, outs_b, p), "negative_entries")), (std::vector<std::int32_t>{0, 0, 0}));
-    EXPECT_EQ(ints(output(reader_named(suite, "metadata_block_table").fn(b, outs_b, p), "block_table")),
+    EXPECT_EQ(ints(output(reader_named(site, "metadata_block_table").fn(b, outs_b, p), "block_table")),
               std::vector<std::int32_t>(after.begin(), after.begin() + 12));
   }
 }
 
-TEST(CB_DEVICE_SUITE(SparseMlaTable), GeneratorStepLayoutAndDeterminism) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("sparse_mla_slot_mapping");
+TEST(CBT_SUITE(SparseMlaTable), GeneratorStepLayoutAndDeterminism) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("sparse_mla_slot_mapping");
   for (std::int64_t padding : {0, 1, 2}) {
     SCOPED_TRACE(padding);
     const ParamPoint p = point({{"R", 8}, {"L", 131072}, {"ratio", 128}, {"padding", padding}, {"Q", 4}});
-    const CaseData a = suite.make_inputs(p, 5, kTestDevice);
-    EXPECT_TRUE(same_contents(a, suite.make_inputs(p, 5, kTestDevice)));
-    EXPECT_FALSE(same_contents(a, suite.make_inputs(p, 6, kTestDevice)));
+    const CaseData a = site.make_inputs(p, 5, kDevice);
+    EXPECT_TRUE(same_contents(a, site.make_inputs(p, 5, kDevice)));
+    EXPECT_FALSE(same_contents(a, site.make_inputs(p, 6, kDevice)));
     const Tensor& view = a.get("block_table");
     EXPECT_EQ(view.size(0), 8);
     EXPECT_EQ(view.size(1), 512);
@@ -88,22 +88,23 @@ TEST(CB_DEVICE_SUITE(SparseMlaTable), GeneratorStepLayoutAndDeterminism) {
 
 // Allocations per call for every variant and quick point: ratio 4 = 3 + 18 (+1 clamp); ratio
 // 128 adds C128A 1 + 16 (R = 2: one real row, a decode) + 5 (R = 8: prefill tokens too).
-TEST(CB_DEVICE_SUITE(SparseMlaTable), QuickSetAllocationsAndC128aDifference) {
-  CB_REQUIRE_TEST_DEVICE();
-  const Suite& suite = suite_named("sparse_mla_slot_mapping");
-  for (const ParamPoint& p : suite.points(SizeSet::Quick)) {
+TEST(CBT_SUITE(SparseMlaTable), QuickSetAllocationsAndC128aDifference) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& site = suite("sparse_mla_slot_mapping");
+  for (const ParamPoint& p : site.points(SizeSet::Quick)) {
     for (std::uint64_t seed : {1u, 7u}) {
       SCOPED_TRACE(p.label() + " seed " + std::to_string(seed));
-      const CaseData inputs = suite.make_inputs(p, seed, kTestDevice);
+      const CaseData inputs = site.make_inputs(p, seed, kDevice);
       CaseData a = inputs.clone(), b = inputs.clone(), f = inputs.clone();
-      CallAllocations ca, cb, cf;
-      const Outputs out_a = run_counted(suite, "clamp", a, p, &ca);
-      const Outputs out_b = run_counted(suite, "clamp_", b, p, &cb);
-      run_counted(suite, "fused", f, p, &cf);
+      const Call ca = call(site, "clamp", a, p);
+      const Outputs& out_a = ca.outputs;
+      const Call cb = call(site, "clamp_", b, p);
+      const Outputs& out_b = cb.outputs;
+      const Call cf = call(site, "fused", f, p);
       const std::uint64_t c128a = p.get("ratio") != 128 ? 0 : p.get("R") == 2 ? 1 + 16 : 1 + 16 + 5;
-      EXPECT_EQ(ca.count, 3 + 18 + 1 + c128a);
-      EXPECT_EQ(cb.count, 3 + 18 + c128a);
-      EXPECT_EQ(cf.count, 0u);
+      EXPECT_EQ(ca.allocations, 3 + 18 + 1 + c128a);
+      EXPECT_EQ(cb.allocations, 3 + 18 + c128a);
+      EXPECT_EQ(cf.allocations, 0u);
       for (std::size_t i = 0; i < out_a.size(); ++i) {
         const bool differs = ints(out_a[i].tensor) != ints(out_b[i].tensor);
         const bool expected = out_a[i].name == "c128a_global_decode_topk_indices" && p.get("ratio") == 128 &&
@@ -115,4 +116,4 @@ TEST(CB_DEVICE_SUITE(SparseMlaTable), QuickSetAllocationsAndC128aDifference) {
 }
 
 }  // namespace
-}  // namespace clampbench::testing
+}  // namespace clampbench::suite_tests

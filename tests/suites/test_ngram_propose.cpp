@@ -99,7 +99,9 @@ TEST(CBT_SUITE(NgramProposeSuite), GeneratorDeclaresTheHistoryWritableAndIsDeter
   EXPECT_EQ(counts[7], 0);
   EXPECT_EQ(counts[5], 0) << "row 5 sampled nothing";
   for (std::size_t r = 0; r < lens.size(); ++r) {
-    if (r != 3 && r != 7) EXPECT_LE(lens[r] + 4, 256) << "row " << r << " stays inside the history";
+    if (r != 3 && r != 7) {
+      EXPECT_LE(lens[r] + 4, 256) << "row " << r << " stays inside the history";
+    }
   }
 
   // Every variant writes the same history; the order-dependent write of row 3 is seen by each.

@@ -17,6 +17,7 @@ from upstream_testing import ROOT, upstream_state
 from test_upstream import REWRITES_BEYOND_THE_CLAMP
 from clampbench_scripts.compare import finding_sets
 from clampbench_scripts.upstream.sites import SITES
+from clampbench_scripts.upstream.source import BEFORE_PR
 
 # What each site allocates per call on the quick set, 0.25.0 -> 0.27.0 (upstream.py compare's
 # stdout; docs/upstream.md quotes it): a range where the cases differ.
@@ -25,6 +26,7 @@ ALLOCATIONS_PER_CALL = {
     "ngram_find": ("42..93", "40..88"), "ngram_propose": ("16", "15"), "ngram_update": ("15", "13"),
     "mla_chunked_context": ("3..46", "1..46"), "rocm_aiter_fa_chunks": ("15", "14"),
     "step3p5_slot_mapping": ("16..28", "14..24"), "sparse_mla_slot_mapping": ("1..6", "0..5"),
+    "compressor_block_table": ("0", "0"),  # numpy request index, clamp_ in both releases
 }
 
 
@@ -85,6 +87,8 @@ def test_each_sites_saving_exactly(compared):
         params = manifest[case_id]["params"]
         extra = REWRITES_BEYOND_THE_CLAMP.get(manifest[case_id]["suite"], lambda p: (0, ""))(params)[0]
         ledger = port[case_id]["clamp_"]["saved_vs_reference"]["allocations"]
+        if not SITES[manifest[case_id]["suite"]].clamp_saving_in_vllm:  # clamp_ in both: the clamp is in neither
+            ledger = 0
         assert row["saved_vs_reference"]["allocations"] == ledger + extra, case_id
     lines = {line.split()[0]: line.split()[1:4] for line in compared[0].splitlines()[3:]}
     assert {s: (v[0], v[2]) for s, v in lines.items()} == ALLOCATIONS_PER_CALL, compared[0]
@@ -93,18 +97,23 @@ def test_each_sites_saving_exactly(compared):
 def test_head_findings_are_the_ports_clamp_findings(compared):
     """0.27.0 against 0.25.0 finds what the port's clamp_ finds against its clamp: the
     sparse-MLA table rewrite (a latent clamp_ on block_table in every case, the mutation where
-    it holds -1, the C128A outputs at ratio 128 with holes), nothing anywhere else."""
-    port = port_results()
+    it holds -1, the C128A outputs at ratio 128 with holes) and the compressor's (a latent
+    clamp_, the mutation where the table holds -1), nothing anywhere else. The base finds the
+    compressor's too (its clamp_ is in 0.25.0 already), and nothing else."""
+    port, manifest = port_results(), {c["case_id"]: c for c in state()[2]["cases"]}
 
     def found(variant):  # order-dependent writes are vLLM's own on both sides: not looked for
         return {k: n for k, n in finding_sets.of_variant(variant)["set"].items() if k[0] != "order_dependent_write"}
     for case_id, row in rows(compared[2]).items():
         assert found(row) == found(port[case_id]["clamp_"]), case_id
-        if case_id.startswith("sparse_mla_slot_mapping/"):
+        if case_id.startswith(("sparse_mla_slot_mapping/", "compressor_block_table/")):
             assert [(w["buffer"], w["op"]) for w in row["latent_writes"]["findings"]] == [("block_table", "clamp_")]
     for case_id, row in rows(compared[1]).items():
-        assert row["verdict"] == "same" and not row["latent_writes"]["findings"], case_id
-    assert compared[1]["outcome"]["status"] == "as_expected" and compared[2]["outcome"]["status"] == "unexpected"
+        in_place_before = BEFORE_PR in SITES[manifest[case_id]["suite"]].held_to("clamp_")
+        assert row["verdict"] == (port[case_id]["clamp_"]["verdict"] if in_place_before else "same"), case_id
+        assert found(row) == (found(port[case_id]["clamp_"]) if in_place_before else {}), case_id
+        assert bool(row["latent_writes"]["findings"]) == in_place_before, case_id
+    assert compared[1]["outcome"]["status"] == "unexpected" and compared[2]["outcome"]["status"] == "unexpected"
 
 
 def test_cpu_time_interleaved(compared):
@@ -116,7 +125,8 @@ def test_cpu_time_interleaved(compared):
 
 
 def test_compare_py_gates_the_pair(compared):
-    """Exit 1: the head rewrites the shared table (verdicts); the savings are BETTER rows."""
+    """Exit 1: the head rewrites the shared table (verdicts); the savings are BETTER rows; the
+    compressor's rows, in place on both sides, are SAME."""
     proc = script("compare.py", *compared[3], "--format", "json")
     assert proc.returncode == 1, proc.stderr
     result = json.loads(proc.stdout)
@@ -127,6 +137,8 @@ def test_compare_py_gates_the_pair(compared):
         assert entry["allocations"]["allocations"]["call"] == ("BETTER" if saved > 0 else "WORSE" if saved < 0
                                                                 else "SAME"), case_id
         assert ("verdicts" in entry["regressions"]) == case_id.startswith("sparse_mla_slot_mapping/"), case_id
+        if case_id.startswith("compressor_block_table/"):  # the same rewrite on both sides, 0 -> 0
+            assert not entry["regressions"] and entry["allocations"]["allocations"]["call"] == "SAME", entry
     regressed = sorted(c for c, e in calls.items() if e["regressions"])
     assert len(regressed) == 13 and "mla_chunked_context/P=4,L=32768,D=1,I=1" in regressed, regressed
 

@@ -162,7 +162,7 @@ def test_0270_lists_the_seven_sites_and_the_compressor():
     assert covered >= set(SITES), set(SITES) - covered
     compressor = [f for f in doc["findings"] if f["file"] == "vllm/models/deepseek_v4/compressor.py"]
     assert [(f["line"], f["function"], f["op"], f["reach"], f["origin"], f["covered_by"]) for f in compressor] == [
-        (142, "CompressorMetadataBuilder.build", "clamp_", "alias", "cm.block_table_tensor", None)]
+        (142, "CompressorMetadataBuilder.build", "clamp_", "alias", "cm.block_table_tensor", "compressor_block_table")]
 
 
 def test_0340_lists_deepseek_v41s_clamp_as_new():
@@ -174,6 +174,6 @@ def test_0340_lists_deepseek_v41s_clamp_as_new():
     table = {(f["file"], f["line"]): f for f in json.loads(proc.stdout)["findings"]
              if f["op"] == "clamp_" and f["origin"] == "cm.block_table_tensor"}
     assert sorted((k, f["new"], f["covered_by"]) for k, f in table.items()) == [
-        (("vllm/models/deepseek_v4/compressor.py", 126), False, None),
+        (("vllm/models/deepseek_v4/compressor.py", 126), False, "compressor_block_table"),
         (("vllm/models/deepseek_v4/sparse_mla.py", 201), False, "sparse_mla_slot_mapping"),
         (("vllm/models/deepseek_v41/sparse_mla.py", 233), True, "sparse_mla_slot_mapping@deepseek_v41")]

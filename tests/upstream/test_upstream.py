@@ -1,17 +1,20 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The ports against vLLM's own released code: for every quick case, the port's `clamp`
-(and `fused`) against vllm 0.25.0, its `clamp_` against vllm 0.27.0, run under PyTorch on the
-dumped inputs; every output and every input after the call must be bitwise equal. Then what
-real PyTorch allocates: the clamp -> clamp_ saving counted in vLLM's code must be the ledger's."""
+"""The ports against vLLM's own released code: for every quick case, each port variant against
+the releases its site pairs it with (Site.pairing: `clamp` and `fused` vllm 0.25.0 and `clamp_`
+0.27.0 where pull request #48143 changed the site; `clamp_` both where the site is in place in
+both, its `clamp` and `fused` counterfactuals), run under PyTorch on the dumped inputs; every
+output and every input after the call must be bitwise equal (a counterfactual's inputs after
+differ exactly where vLLM's call wrote). Then what real PyTorch allocates: the clamp -> clamp_
+saving counted in vLLM's code must be the ledger's, where vLLM had the out-of-place clamp."""
 import functools
 import json
 
 import pytest
 
 from upstream_testing import upstream_state
-from clampbench_scripts.upstream import adapt, check
-from clampbench_scripts.upstream.site import FORM_CLAMP, FORM_CLAMP_, form_of
+from clampbench_scripts.upstream import adapt, check, dump
+from clampbench_scripts.upstream.site import IN_PLACE_IN_BOTH, form_of
 from clampbench_scripts.upstream.sites import SITES
 from clampbench_scripts.upstream.source import AFTER_PR, BEFORE_PR
 
@@ -30,13 +33,42 @@ def run_release(version, case):
 
 def test_port_is_bitwise_vllm(pair):
     case, variant = pair
-    version = check.RELEASE_OF_VARIANT[variant["name"]]
+    site = SITES[case["suite"]]
     releases, dump_dir = upstream_state()[0][:2]
-    outcome, diffs = check.check_variant(releases[version], SITES[case["suite"]], dump_dir, case, variant,
-                                         runner(version, case["suite"]))
-    if diffs:
-        pytest.fail(f"{case['case_id']} [{variant['name']}] differs from vllm {version} "
-                    f"({SITES[case['suite']].vllm_file}):\n  " + "\n  ".join(diffs), pytrace=False)
+    counterfactual = site.counterfactual(variant["name"])
+    versions = (BEFORE_PR, AFTER_PR) if counterfactual else site.held_to(variant["name"])
+    assert versions, f"{variant['name']} is in no pairing of {case['suite']}"
+    for version in versions:
+        check_one = check.check_counterfactual if counterfactual else check.check_variant
+        outcome, diffs = check_one(releases[version], site, dump_dir, case, variant, runner(version, case["suite"]))
+        if diffs:
+            pytest.fail(f"{case['case_id']} [{variant['name']}] differs from vllm {version} "
+                        f"({site.vllm_file}):\n  " + "\n  ".join(diffs), pytrace=False)
+
+
+def test_a_counterfactual_differs_where_the_table_holds_minus_one():
+    """A site in place in both releases (Site.pairing IN_PLACE_IN_BOTH): its counterfactual
+    variants leave the table's -1 entries that vLLM's clamp_ rewrites, in every release, and
+    nothing else; with no -1 entry, every input after the call equals vLLM's."""
+    state, reason = upstream_state()
+    if state is None:
+        pytest.skip(reason)
+    dump_dir, manifest = state[1], state[2]
+    cases = [c for c in manifest["cases"] if c["suite"] in SITES and SITES[c["suite"]].pairing is IN_PLACE_IN_BOTH]
+    assert cases, "no quick case of a site in place in both releases"
+    with_holes = 0
+    for case in cases:
+        site = SITES[case["suite"]]
+        holes = any(bool((dump.load_tensor(dump_dir, e) < 0).any()) for e in case["inputs"]
+                    if e["name"] == "block_table_base")
+        with_holes += holes
+        for version in (BEFORE_PR, AFTER_PR):
+            outcome = run_release(version, case)
+            for variant in case["variants"]:
+                if site.counterfactual(variant["name"]):
+                    assert check.changed_inputs(dump_dir, variant, outcome) == (
+                        ["block_table", "block_table_base"] if holes else []), (case["case_id"], version)
+    assert 0 < with_holes < len(cases)
 
 
 def ledger_saving(case):
@@ -54,7 +86,9 @@ def ledger_saving(case):
 def test_clamp_saving_in_pytorch_equals_the_ledgers(case):
     """TorchDispatchMode counts the tensors vLLM's code allocates (adapt.AllocationCounter):
     the out-of-place clamps 0.25.0 runs are what 0.27.0 no longer allocates, and exactly what
-    the ledger says clamp_ saves on this case."""
+    the ledger says clamp_ saves on this case; a site in place in both releases allocates
+    nothing on its clamp lines in either (the clamp that saving is measured against is a
+    counterfactual, in no release)."""
     releases = upstream_state()[0][0]
     site = SITES[case["suite"]]
     counts = {}
@@ -63,6 +97,9 @@ def test_clamp_saving_in_pytorch_equals_the_ledgers(case):
         counts[version] = len(run_release(version, case).clamp_allocations_at(filename, calls))
     assert counts[AFTER_PR] == 0, "0.27.0's clamp_ lines allocate nothing"
     saved_by_clamp_line = counts[BEFORE_PR]
+    if not site.clamp_saving_in_vllm:
+        assert saved_by_clamp_line == 0 and ledger_saving(case) > 0, (case["case_id"], saved_by_clamp_line)
+        return
     assert saved_by_clamp_line == ledger_saving(case), (
         f"{case['case_id']}: vLLM's clamps allocate {saved_by_clamp_line} tensors per call, "
         f"the ledger says clamp_ saves {ledger_saving(case)}")
@@ -82,23 +119,43 @@ REWRITES_BEYOND_THE_CLAMP = {
 
 
 def test_release_to_release_allocations(case):
-    """All of vLLM's allocations per call, 0.25.0 against 0.27.0: the clamp saving plus what
-    the release rewrote elsewhere (REWRITES_BEYOND_THE_CLAMP), which the ports do not model."""
+    """All of vLLM's allocations per call, 0.25.0 against 0.27.0: the clamp saving (where
+    vLLM had the out-of-place clamp) plus what the release rewrote elsewhere
+    (REWRITES_BEYOND_THE_CLAMP), which the ports do not model."""
     before, after = run_release(BEFORE_PR, case), run_release(AFTER_PR, case)
     extra, why = REWRITES_BEYOND_THE_CLAMP.get(case["suite"], lambda p: (0, "no other change"))(case["params"])
-    assert len(before.allocations) - len(after.allocations) == ledger_saving(case) + extra, why
+    saving = ledger_saving(case) if SITES[case["suite"]].clamp_saving_in_vllm else 0
+    assert len(before.allocations) - len(after.allocations) == saving + extra, why
+
+
+# Sites whose vLLM call allocates no tensor in either release (numpy request index copied
+# into the builder's buffer, the table clamped in place).
+ALLOCATION_FREE = {"compressor_block_table"}
+
+
+def test_allocation_free_sites():
+    state, reason = upstream_state()
+    if state is None:
+        pytest.skip(reason)
+    cases = [c for c in state[2]["cases"] if c["suite"] in ALLOCATION_FREE]
+    assert {c["suite"] for c in cases} == ALLOCATION_FREE
+    for case in cases:
+        for version in (BEFORE_PR, AFTER_PR):
+            assert run_release(version, case).allocations == [], (case["case_id"], version)
 
 
 def test_release_forms():
-    """vllm 0.25.0 has every site out of place, 0.27.0 every site in place."""
+    """Each site's form in 0.25.0 and 0.27.0 is its pairing's: out of place where `clamp` is
+    held to the release, in place where `clamp_` is (0.25.0 has every site #48143 changed out
+    of place, 0.27.0 every site in place)."""
     state, reason = upstream_state()
     if state is None:
         pytest.skip(reason)
     releases = state[0]
-    for version, form in ((BEFORE_PR, FORM_CLAMP), (AFTER_PR, FORM_CLAMP_)):
+    for version in (BEFORE_PR, AFTER_PR):
         for suite, site in SITES.items():
             _, calls = site.clamp_lines(releases[version])
-            assert form_of(calls) == form, f"vllm {version} {suite}: {calls}"
+            assert form_of(calls) == site.form_in(version), f"vllm {version} {suite}: {calls}"
 
 
 def test_every_site_is_a_suite():

@@ -21,7 +21,9 @@ from ..upstream import adapt, dump, source
 from ..upstream.release import Release
 from ..upstream.sites import SITES
 
-RELEASE_OF = {"clamp": source.BEFORE_PR, "clamp_": source.AFTER_PR}
+# The variants timed against vLLM's code, each on the release its site holds it to
+# (Site.release_of); a counterfactual (the compressor's clamp, in no release) is not timed.
+TIMED = ("clamp", "clamp_")
 
 
 def load_sample():
@@ -74,14 +76,15 @@ def cpp_round(binary, suite, sizes, seed, repetitions, min_time):
 def run(binary, sizes, rounds, calls, repetitions, min_time, seed=1, suites=None, log=print):
     torch.set_num_threads(1)
     adapt.load_triton()  # some sites launch Triton kernels (run by its interpreter on CPU)
-    releases = {v: Release(source.open_release(v)) for v in set(RELEASE_OF.values())}
+    releases = {v: Release(source.open_release(v)) for v in (source.BEFORE_PR, source.AFTER_PR)}
     work = Path(tempfile.mkdtemp(prefix="clampbench-torch-"))
     dump_dir = work / "dump"
     subprocess.run([str(binary), "run", "--sizes", sizes, "--backend", "host", "--no-timing", "--seed", str(seed),
                     "--dump", str(dump_dir), "--out", str(work / "dump.json")], check=False, capture_output=True)
     manifest = dump.load_manifest(dump_dir)
     wanted = [s for s in SITES if (not suites or s in suites)]
-    runners = {(s, v): SITES[s].bind(releases[RELEASE_OF[v]]) for s in wanted for v in RELEASE_OF}
+    runners = {(s, v): SITES[s].bind(releases[SITES[s].release_of(v)]) for s in wanted for v in TIMED
+               if SITES[s].release_of(v)}
     # Sites whose vLLM code is a Triton kernel: its torch-side time is Triton's CPU interpreter,
     # not PyTorch eager (reported, and left out of the eager comparison).
     interpreted = {s for s in wanted if SITES[s].uses_triton}
@@ -92,7 +95,7 @@ def run(binary, sizes, rounds, calls, repetitions, min_time, seed=1, suites=None
         for suite in wanted:
             cases = [c for c in manifest["cases"] if c["suite"] == suite]
             for case in cases:
-                for variant in RELEASE_OF:
+                for variant in (v for v in TIMED if (suite, v) in runners):
                     ns = torch_call_ns(runners[(suite, variant)], dump_dir, case, SITES[suite].views, calls)
                     samples.setdefault((suite, case["case_id"], variant), {"torch": [], "clampbench": []})["torch"].append(ns)
             for (case_id, variant), ns in cpp_round(binary, suite, sizes, seed, repetitions, min_time).items():

@@ -9,7 +9,6 @@ from typing import Callable
 
 from . import dump
 from .adapt import TritonUnavailable
-from .check import RELEASE_OF_VARIANT
 from .sites import SITES
 
 METHOD = ("vLLM's own code (vllm 0.25.0 for clamp and fused, 0.27.0 for clamp_) on cuda copies "
@@ -131,11 +130,13 @@ def _measure_variant(dump_dir, case, variant, releases, allocator, meta, runners
         return unavailable(HOST_REASON)
     if case["suite"] not in SITES:
         return unavailable(f"the upstream check has no site for suite {case['suite']}")
-    # fused is held to 0.25.0's results, but vLLM has no fused form whose allocations to measure.
-    version = None if variant == "fused" else RELEASE_OF_VARIANT.get(variant)
+    # fused is held to 0.25.0's results, but vLLM has no fused form whose allocations to measure;
+    # a counterfactual (a clamp in no release) has no vLLM code either.
+    site = SITES[case["suite"]]
+    version = None if variant == "fused" else site.release_of(variant)
     if version is None:
         return unavailable(f"{variant} is clampbench's own variant: no vLLM release has it")
-    site, release = SITES[case["suite"]], releases[version]
+    release = releases[version]
     runner = _runner(runners, release, site)
     if isinstance(runner, str):
         return unavailable(runner)

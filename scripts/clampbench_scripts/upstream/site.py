@@ -3,11 +3,20 @@
 """What a site is to the upstream check: where its code lives in a release, which nodes hold
 its clamp line (for the form), and how to run it on a dumped case."""
 from dataclasses import dataclass
-from typing import Callable, Dict, FrozenSet, Optional
+from typing import Callable, Dict, FrozenSet, Mapping, Optional, Tuple
 
 from .extract import clamp_calls
+from .source import AFTER_PR, BEFORE_PR
 
 FORM_CLAMP, FORM_CLAMP_, FORM_MIXED, FORM_REWRITTEN = "clamp", "clamp_", "mixed", "rewritten"
+
+# Port variant -> the releases it is held to bitwise. A site changed by vLLM pull request
+# #48143: `clamp` (and `fused`, which promises clamp's results) is the release before it, `clamp_`
+# the release after it.
+CHANGED_BY_PR = {"clamp": (BEFORE_PR,), "fused": (BEFORE_PR,), "clamp_": (AFTER_PR,)}
+# A site in place in both releases: `clamp_` is vLLM's code in each; `clamp` and `fused` are
+# counterfactuals in no release (outputs equal to vLLM's, inputs after the call not: see check.py).
+IN_PLACE_IN_BOTH = {"clamp": (), "fused": (), "clamp_": (BEFORE_PR, AFTER_PR)}
 
 
 @dataclass(frozen=True)
@@ -35,10 +44,41 @@ class Site:
     # (outputs, inputs, params) -> {name: tensor}: what a release that rewrote the site into
     # another layout is compared through, against the last release the port follows
     semantics: Optional[Callable] = None
+    # variant -> the releases it is held to (CHANGED_BY_PR or IN_PLACE_IN_BOTH); a variant
+    # held to none is a counterfactual
+    pairing: Mapping[str, Tuple[str, ...]] = None
+
+    def __post_init__(self):
+        if self.pairing is None:
+            object.__setattr__(self, "pairing", CHANGED_BY_PR)
 
     @property
     def key(self):
         return self.name or self.suite
+
+    def held_to(self, variant):
+        """The releases the port's `variant` equals bitwise (empty: a counterfactual, or a
+        variant of clampbench's own such as clamp_naive)."""
+        return self.pairing.get(variant, ())
+
+    def release_of(self, variant):
+        """The newest release `variant` is held to, None where none is."""
+        releases = self.held_to(variant)
+        return releases[-1] if releases else None
+
+    def counterfactual(self, variant):
+        """A variant in the site's pairing held to no release: vLLM never had its form."""
+        return variant in self.pairing and not self.pairing[variant]
+
+    def form_in(self, release_version):
+        """The form the site has in `release_version` (one of the pairing's releases)."""
+        return FORM_CLAMP_ if release_version in self.held_to("clamp_") else FORM_CLAMP
+
+    @property
+    def clamp_saving_in_vllm(self):
+        """Whether vLLM's release-to-release change holds the ledger's clamp_ saving (the site's
+        clamp was vLLM's code before the change)."""
+        return bool(self.held_to("clamp"))
 
     def clamp_lines(self, release):
         """(file name, [(form, first line, last line)]) of the site's clamp calls."""

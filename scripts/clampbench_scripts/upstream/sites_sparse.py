@@ -52,13 +52,18 @@ def _builder_class(release, relpath):
         release.load(module.relpath, ["build_c128a_topk_metadata", "_C128A_TOPK_ALIGNMENT"], ns)
         release.load(UTILS, ["split_decodes_and_prefills"], ns)
     compile_nodes(module, nodes, ns, class_name=owner)
+    return ns[owner], common_metadata_class(release)
+
+
+def common_metadata_class(release):
+    """A stand-in CommonAttentionMetadata with the release's own token_to_req_indices."""
     backend = release.module(BACKEND)
     to_req, _ = find_function(backend, ["CommonAttentionMetadata.token_to_req_indices"])
     # np_to_pinned_tensor (vllm.utils.torch_utils) pins a numpy array's tensor: pinning needs
     # CUDA and changes no value (the pin_memory adaptation).
     cm_ns = release.namespace(np=np, np_to_pinned_tensor=torch.from_numpy)
     compile_nodes(backend, [to_req], cm_ns, class_name="CommonAttentionMetadata", base=Stand)
-    return ns[owner], cm_ns["CommonAttentionMetadata"]
+    return cm_ns["CommonAttentionMetadata"]
 
 
 def _unpack(packed, buffer_before):

@@ -9,13 +9,12 @@ time about doubles and the other suite's does not move by much. The time bounds 
 (x1.5-x2.8 and x0.7-x1.4 over the median row): an end-to-end check on a shared machine, not a
 unit test. Exit 77 (CTest's skip) where valgrind is not installed.
 """
-import argparse
 import json
-import os
-import shutil
 import statistics
 import subprocess
 import sys
+
+import callgrind_check
 
 SUITES = ("mamba_fallback", "ngram_find")
 PLANTED = "ngram_find"
@@ -33,15 +32,9 @@ def run(binary, out, *extra):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--workdir", required=True)
-    args = ap.parse_args()
-    if shutil.which("valgrind") is None:
-        print("SKIPPED: valgrind is not installed")
-        return 77
-    shutil.rmtree(args.workdir, ignore_errors=True)
-    os.makedirs(args.workdir)
+    args = callgrind_check.prepare(__doc__)
+    if args is None:
+        return callgrind_check.SKIP
     # The reference run names a suite that is not there (the plant delays nothing) so that both
     # command lines, and the paths in them, have the same length: callgrind counts a few
     # instructions more or fewer for a longer argv or path (string copies), not for the plant.

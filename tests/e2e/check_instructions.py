@@ -6,13 +6,12 @@ Two runs of the same selection with --instructions callgrind must give every hos
 count, and the same count: the figure compare.py gates on is only a gate if it repeats
 exactly. Exit 77 (CTest's skip) where valgrind is not installed.
 """
-import argparse
 import json
-import os
-import shutil
 import subprocess
 import sys
 import time
+
+import callgrind_check
 
 
 def run(binary, out, suites, *extra):
@@ -31,15 +30,9 @@ def counts(doc):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--workdir", required=True)
-    args = ap.parse_args()
-    if shutil.which("valgrind") is None:
-        print("SKIPPED: valgrind is not installed")
-        return 77
-    shutil.rmtree(args.workdir, ignore_errors=True)
-    os.makedirs(args.workdir)
+    args = callgrind_check.prepare(__doc__)
+    if args is None:
+        return callgrind_check.SKIP
     suites = ["mamba_fallback", "ngram_find", "sparse_mla_slot_mapping"]
     first, t1 = run(args.binary, f"{args.workdir}/a.json", suites)
     second, t2 = run(args.binary, f"{args.workdir}/b.json", suites)

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 7 on a hand-worked step, worked from vLLM's kernels (compressor_utils
+// The sparse-MLA builder on a hand-worked step, worked from vLLM's kernels (compressor_utils
 // _compressed_slot_mapping_kernel, sparse_mla _build_c128a_topk_metadata_kernel), not from the
 // port. R = 3 (row 2 is a CUDA-graph padding row), M = 4 columns of 256 tokens (L = 1024), Q = 4
 // (buffers of 12 rows), over a 4-row runner table whose row 3 lies outside the builder's view.
@@ -39,12 +39,9 @@ TEST(CBT_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioFourAndAllocationsOfEv
     const std::vector<std::int32_t> expected = {405, X, padding == 2 ? 63 : 639, X, X, X, X, X, X, X, X, X};
     CaseData a = hand_step(padding, 4), b = hand_step(padding, 4), f = hand_step(padding, 4);
     const Call ca = call(site, "clamp", a, hand_point(4, padding));
-    const Outputs& out_a = ca.outputs;
     const Call cb = call(site, "clamp_", b, hand_point(4, padding));
-    const Outputs& out_b = cb.outputs;
     const Call cf = call(site, "fused", f, hand_point(4, padding));
-    const Outputs& out_f = cf.outputs;
-    for (const Outputs* o : {&out_a, &out_b, &out_f}) {
+    for (const Outputs* o : {&ca.outputs, &cb.outputs, &cf.outputs}) {
       EXPECT_EQ(ints(output(*o, "compressed_slot_mapping")), expected);
       EXPECT_EQ(ints(output(*o, "req_id_per_token")), (std::vector<std::int32_t>{0, 1, 1, 1}));
       EXPECT_EQ(output(*o, "c128a_global_decode_topk_indices").numel(), 0) << "None at ratio 4";
@@ -66,15 +63,12 @@ TEST(CBT_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioOneTwentyEightC128a) {
     const bool hole = padding == 2;
     CaseData a = hand_step(padding, 128), b = hand_step(padding, 128), f = hand_step(padding, 128);
     const Call ca = call(site, "clamp", a, hand_point(128, padding));
-    const Outputs& out_a = ca.outputs;
     const Call cb = call(site, "clamp_", b, hand_point(128, padding));
-    const Outputs& out_b = cb.outputs;
     const Call cf = call(site, "fused", f, hand_point(128, padding));
-    const Outputs& out_f = cf.outputs;
     const std::vector<std::int32_t> slots = {X, X, hole ? 1 : 19, X, X, X, X, X, X, X, X, X};
     const std::vector<std::int32_t> prefill =
         concat({c128a_row({0, 1, 2}), c128a_row({0, 1, 2, 3}), c128a_row({0, 1, 2, 3})});
-    for (const Outputs* o : {&out_a, &out_b, &out_f}) {
+    for (const Outputs* o : {&ca.outputs, &cb.outputs, &cf.outputs}) {
       EXPECT_EQ(ints(output(*o, "compressed_slot_mapping")), slots);
       EXPECT_EQ(ints(output(*o, "req_id_per_token")), (std::vector<std::int32_t>{0, 1, 1, 1}));
       EXPECT_EQ(output(*o, "c128a_global_decode_topk_indices").shape(), (Dims{1, 1, 128}));
@@ -85,9 +79,9 @@ TEST(CBT_SUITE(SparseMlaSlotMappingSuite), HandWorkedRatioOneTwentyEightC128a) {
     // clamp (and fused) read the table as it is; clamp_ reads it clamped.
     const std::vector<std::int32_t> as_is = c128a_row({10, 11, hole ? -2 : 16, hole ? -1 : 17});
     const std::vector<std::int32_t> clamped = c128a_row({10, 11, hole ? 0 : 16, hole ? 1 : 17});
-    EXPECT_EQ(ints(output(out_a, "c128a_global_decode_topk_indices")), as_is);
-    EXPECT_EQ(ints(output(out_f, "c128a_global_decode_topk_indices")), as_is);
-    EXPECT_EQ(ints(output(out_b, "c128a_global_decode_topk_indices")), clamped);
+    EXPECT_EQ(ints(output(ca.outputs, "c128a_global_decode_topk_indices")), as_is);
+    EXPECT_EQ(ints(output(cf.outputs, "c128a_global_decode_topk_indices")), as_is);
+    EXPECT_EQ(ints(output(cb.outputs, "c128a_global_decode_topk_indices")), clamped);
     // The buffers' rows beyond the step keep what they held.
     EXPECT_EQ(ints(a.get("c128a_decode_lens_buffer").slice(0, 1, 12)), std::vector<std::int32_t>(11, kStale));
     EXPECT_EQ(ints(a.get("req_id_per_token_buffer").slice(0, 4, 12)), std::vector<std::int32_t>(8, kStale));

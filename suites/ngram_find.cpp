@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 2a: NgramGPUKernel._find_first_and_extract_all_n_parallel, the n-gram matcher of the
+// NgramGPUKernel._find_first_and_extract_all_n_parallel, the n-gram matcher of the
 // GPU n-gram proposer, in its eager form. Per n-gram size one suffix-index clamp, plus one
 // clamp of the draft indices: clamp_ saves (max_n - min_n + 1) + 1 allocations per call.
 

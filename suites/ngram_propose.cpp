@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 2b: NgramProposerGPU.propose, the scatter of the newly sampled tokens into the
+// NgramProposerGPU.propose, the scatter of the newly sampled tokens into the
 // proposer's persistent token history before the matcher runs. Writing token_ids is the
 // builder's declared job; clamp_ saves the one allocation of the clamped write positions.
 //

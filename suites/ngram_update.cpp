@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 2c: NgramProposerGPU.update_token_ids_ngram, the next input token of every request:
+// NgramProposerGPU.update_token_ids_ngram, the next input token of every request:
 // the last valid sampled token, or, when a row has none (all rejected, or discarded), the
 // backup token read from the history at num_tokens_no_spec - 1.
 //

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 7: DeepseekV4FlashMLAMetadataBuilder.build (vllm/models/deepseek_v4/sparse_mla.py), the
+// DeepseekV4FlashMLAMetadataBuilder.build (vllm/models/deepseek_v4/sparse_mla.py), the
 // hazard site, in vLLM's order: the per-token request index, the compressed slot mapping from
 // block_table.clamp(min=0) (clamp: one copy of the whole shared table, R x M x 4 bytes) or
 // block_table.clamp_(min=0) (clamp_: the runner's table rewritten in place), then, at ratio

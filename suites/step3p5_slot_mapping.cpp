@@ -13,8 +13,8 @@
 // is self.positions[:batch_size], the view super() returned last step and has just rewritten.
 // So from step 2 on `exceeds` tests the NEW position + 1 >= max_model_len: a request that
 // reaches max_model_len - 1 is masked, and one that has just wrapped to 0 is not. Ported as is.
-// (Spec 6 calls the positions read only and masks "positions beyond the table"; vLLM's code
-// above is what is ported.) Step3.5 has no M-RoPE: the 1-D positions path is the one ported.
+// (The written description calls the positions read only and masks "positions beyond the
+// table"; vLLM's code above is what is ported.) Step3.5 has no M-RoPE: the 1-D path is ported.
 
 #include "suites/detail/clamp_mode.h"
 #include "suites/detail/eagle_step_positions.h"

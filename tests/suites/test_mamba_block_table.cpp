@@ -37,7 +37,7 @@ TEST(CBT_SUITE(MambaBlockTable), HandWorkedBothVariants) {
   }
 }
 
-// Spec 4: sub 1 + floor_divide 1 + clamp 1 + arange 1 + add 1 + to(int64) 1 + gather 1 = 7,
+// Allocations: sub 1 + floor_divide 1 + clamp 1 + arange 1 + add 1 + to(int64) 1 + gather 1 = 7,
 // in place 6. Bytes: three int32[4] (16 each), int32[2] arange (8), int32[4, 2] add (32),
 // int64[4, 2] (64), int32[4, 2] gather (32).
 TEST(CBT_SUITE(MambaBlockTable), ExactAllocations) {

@@ -74,7 +74,7 @@ TEST(CBT_SUITE(MambaFallback), QuickSetTellsKnownZeroFromFallback) {
   }
 }
 
-// Spec 1b: sub 1, floor_divide 1, clamp 1, ge 1, where 1 = 5; in place 4. The ge result is
+// Allocations: sub 1, floor_divide 1, clamp 1, ge 1, where 1 = 5; in place 4. The ge result is
 // bool[6] (6 bytes), the others int32[6] (24 bytes).
 TEST(CBT_SUITE(MambaFallback), ExactAllocations) {
   CBT_REQUIRE_DEVICE();

@@ -37,7 +37,7 @@ TEST(CBT_SUITE(MambaPrefixCaching), HandWorkedBothVariants) {
   }
 }
 
-// Spec 1a: 3 + 4 + 3 + two clamps = 12 out of place, 10 in place; int32[7] = 28 bytes each.
+// Allocations: 3 + 4 + 3 + two clamps = 12 out of place, 10 in place; int32[7] = 28 bytes each.
 TEST(CBT_SUITE(MambaPrefixCaching), ExactAllocations) {
   CBT_REQUIRE_DEVICE();
   const ParamPoint p = point({{"R", 7}, {"B", 4}, {"L", 16}});

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 2a on a hand-worked batch of six rows (L = 12, K = 3):
+// The n-gram matcher on a hand-worked batch of six rows (L = 12, K = 3):
 //   row 0  len 7   1 2 3 4 1 2 3: the 3-gram "1 2 3" recurs at 0 -> draft 4 1 2
 //   row 1  len 2   5 5: shorter than every n > 1 (suffix start < 0); n = 1 finds "5" at 0,
 //                  leaving one token -> 5 -1 -1

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 2b as vLLM writes it (positions clamped to L - 1, existing values blended back, every
+// The propose scatter as vLLM writes it (positions clamped to L - 1, existing values blended back, every
 // position scattered), on a hand-worked batch (L = 8, K = 2, so three sampled slots per row):
 //   row 0  2 tokens, samples 20 21 (count 2)     -> 20 at 2, 21 at 3; slot 2 writes back 4's 0
 //   row 1  6 tokens, samples 30 31 32 (count 3)  -> 30 at 6, 31 at 7; 32 would land at 8, is

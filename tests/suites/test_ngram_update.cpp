@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 2c on a hand-worked step: R = 4 requests of a 5-row runner buffer (L = 6, K = 2,
+// The next-token update on a hand-worked step: R = 4 requests of a 5-row runner buffer (L = 6, K = 2,
 // vocabulary 32).
 //   row 0  history 5 6 7 (3 tokens), samples 30 31 -1      -> 2 valid, next 31
 //   row 1  history empty (0 tokens: backup index -1 -> 0), samples all -1

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Spec 7: what clamp_ does to the shared table (hand-worked step), the generator's step layout,
+// What clamp_ does to the shared table (hand-worked step), the generator's step layout,
 // and the quick set's allocation counts and C128A difference, variant by variant.
 
 #include <gtest/gtest.h>

@@ -10,9 +10,9 @@ CLAMPBENCH_EXIT_NO_GPU=4
 
 # Prints the GPUs, driver and toolkit; returns CLAMPBENCH_EXIT_NO_GPU when nvidia-smi sees none.
 clampbench_gpu_device() {
-  local gpus
-  if ! gpus=$(nvidia-smi -L 2>&1) || ! grep -q '^GPU ' <<<"$gpus"; then
-    echo "no GPU visible to nvidia-smi: this script is for a GPU machine"
+  local gpus=""
+  if ! command -v nvidia-smi >/dev/null || ! gpus=$(nvidia-smi -L 2>&1) || ! grep -q '^GPU ' <<<"$gpus"; then
+    echo "no GPU visible to nvidia-smi: this script is for a GPU machine (without one: ctest -L cuda_logic)"
     echo "$gpus"
     return "$CLAMPBENCH_EXIT_NO_GPU"
   fi

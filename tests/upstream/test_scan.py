@@ -177,3 +177,8 @@ def test_0340_lists_deepseek_v41s_clamp_as_new():
         (("vllm/models/deepseek_v4/compressor.py", 126), False, "compressor_block_table"),
         (("vllm/models/deepseek_v4/sparse_mla.py", 201), False, "sparse_mla_slot_mapping"),
         (("vllm/models/deepseek_v41/sparse_mla.py", 233), True, "sparse_mla_slot_mapping@deepseek_v41")]
+
+
+def test_an_output_that_is_a_directory_is_refused_before_the_scan(tmp_path):
+    proc = scan("--vllm-src", ".", "--out", tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "is a directory" in proc.stderr, proc.stderr

@@ -5,14 +5,14 @@ and speculators (and the functions they call) whose tensor comes from the common
 metadata, a caller's argument or the object's persistent state; with the clampbench suite
 covering it and, with --since, whether it is new.
 
-Exit codes: 0 listed; 2 bad usage, an unknown version or no vLLM tree; 5 a file in scope does
-not parse (one line each on stderr; every other file is still scanned and listed)."""
+Exit codes: 0 listed; 2 bad usage, an unknown version, no vLLM tree or an --out that cannot be
+written; 3 an I/O error while writing; 5 a file in scope does not parse (one line each on
+stderr; every other file is still scanned and listed)."""
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from ..common.output import fail, write_text
+from ..common.output import check_target, fail, json_text, write_text
 from . import scan, source
 from .release import Release
 
@@ -72,6 +72,7 @@ def as_markdown(label, findings):
 
 def main(argv):
     args = build_parser().parse_args(argv)
+    check_target(args.out)  # before the scan: an unwritable --out costs no work
     from .sites import REPORTED as SITES  # imports torch: after argument errors, which need none
     try:
         head = open_source(args.vllm_version, args.vllm_src)
@@ -87,16 +88,12 @@ def main(argv):
         findings = [f for f in findings if f.origin.split(".")[0].split()[0] in args.origin]
     label = head.label + (f", new since {base.label}" if base is not None else "")
     if args.format == "json":
-        text = json.dumps({"vllm": head.label, "since": base.label if base else None,
+        text = json_text({"vllm": head.label, "since": base.label if base else None,
                            "findings": [f.as_json() for f in findings],
                            "unparseable": [line for _, line in problems]}, indent=2) + "\n"
     else:
         text = (as_markdown if args.format == "md" else as_text)(label, findings)
-    try:
-        write_text(text, args.out)
-    except OSError as exc:
-        print(f"{PROG}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
-        return 3
+    write_text(text, args.out)  # an I/O error here is upstream.py's exit 3, one line
     for _, line in problems:
         print(f"{PROG}: {line}", file=sys.stderr)
     return EXIT_UNPARSEABLE if problems else 0

@@ -12,13 +12,12 @@ stand-ins; 3 the clampbench run for the dump failed. Several problems: the first
 `upstream.py compare --base X --head Y` writes two trees' results files (branches_cli.py)."""
 import argparse
 import functools
-import json
 import sys
 import tempfile
 from pathlib import Path
 
 from ..common.entry import guarded
-from ..common.output import check_target, fail, write_text
+from ..common.output import check_target, fail, json_text, write_text
 from . import drift, dump, source
 from .release import Release
 
@@ -75,7 +74,7 @@ def main(argv=None):
         reports = [(r.label, drift.assess_all(r, REPORTED, dump_dir, previous)) for r in releases]
         unsited = {c["suite"] for c in dump.load_manifest(dump_dir)["cases"]} - {s.suite for s in REPORTED.values()}
     if args.format == "json":
-        text = json.dumps([drift.as_json(label, s) for label, s in reports], indent=2) + "\n"
+        text = json_text([drift.as_json(label, s) for label, s in reports], indent=2) + "\n"
     else:
         text = (drift.as_markdown if args.format == "md" else drift.as_text)(reports)
     write_text(text, args.out)

@@ -22,10 +22,10 @@ def _writers(target, tmp_path):
     return [
         ("compare.py", [BASE, HEAD, "-o", target]),
         ("export.py", [BASE, "--format", "bmf", "-o", target]),
-        ("gate-check.py", ["--binary", "/bin/true", "--out", target]),
+        ("gate_check.py", ["--binary", "/bin/true", "--out", target]),
         ("upstream.py", ["--vllm-src", tmp_path / "no-vllm", "--out", target]),
         ("bench_torch.py", ["--binary", "/bin/true", "--out", target]),
-        ("pytorch-alloc.py", ["--results", BASE, "--out", target]),
+        ("pytorch_alloc.py", ["--results", BASE, "--out", target]),
     ]
 
 

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""gate-check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
+"""gate_check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
 results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
 was called in every try, 1 otherwise, 2 on bad input."""
 import argparse
@@ -12,7 +12,7 @@ from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 
 ROOT = Path(__file__).resolve().parents[3]
-PROG = "gate-check.py"
+PROG = "gate_check.py"
 
 
 def passed(doc):

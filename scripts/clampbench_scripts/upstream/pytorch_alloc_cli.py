@@ -1,9 +1,9 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""pytorch-alloc.py: PyTorch's own caching-allocator figures for vLLM's code at every site
+"""pytorch_alloc.py: PyTorch's own caching-allocator figures for vLLM's code at every site
 and variant, merged into a copy of a clampbench results JSON as `allocations.pytorch`.
 
-  scripts/pytorch-alloc.py --results results/latest.json [--dump DIR] [--out FILE]
+  scripts/pytorch_alloc.py --results results/latest.json [--dump DIR] [--out FILE]
 
 Needs CUDA torch and a GPU, the vLLM wheels (cached under $CLAMPBENCH_CACHE, downloaded on a
 miss), and Triton for the sites whose vLLM code is a Triton kernel (compiled for the GPU; those
@@ -30,7 +30,7 @@ from ..common.entry import guarded
 from ..common.output import check_target, json_text, write_text
 from ..common.results import load_document
 
-PROG = "pytorch-alloc.py"
+PROG = "pytorch_alloc.py"
 ROOT = Path(__file__).resolve().parents[3]
 
 

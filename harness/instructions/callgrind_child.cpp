@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -47,11 +48,31 @@ std::string last_line(const fs::path& file) {
   return last;
 }
 
-// Removes the child's directory however the parent leaves.
+constexpr const char* kTempPrefix = "clampbench-callgrind-";
+
+// The directories of runs that were killed (SIGKILL runs no destructor): named
+// clampbench-callgrind-<pid>-XXXXXX, removed once no process <pid> exists. A pid that was
+// reused keeps its directory until that process is gone too.
+void remove_orphaned_dirs(const fs::path& tmp) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(tmp, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(kTempPrefix, 0) != 0 || !entry.is_directory(ec) || entry.is_symlink(ec)) continue;
+    char* end = nullptr;
+    const long pid = std::strtol(name.c_str() + std::strlen(kTempPrefix), &end, 10);
+    if (pid <= 0 || *end != '-' || pid == ::getpid()) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to ask
+    fs::remove_all(entry.path(), ec);
+  }
+}
+
+// Removes the child's directory however the parent leaves (SIGKILL: the next run does).
 struct TempDir {
   fs::path path;
   TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "clampbench-callgrind-XXXXXX").string();
+    const fs::path tmp = fs::temp_directory_path();
+    remove_orphaned_dirs(tmp);
+    std::string tmpl = (tmp / fmt::format("{}{}-XXXXXX", kTempPrefix, ::getpid())).string();
     if (::mkdtemp(tmpl.data()) == nullptr)
       throw std::runtime_error(fmt::format("cannot make a directory for callgrind: {}", std::strerror(errno)));
     path = tmpl;

@@ -203,7 +203,8 @@ def test_the_callgrind_child_goes_with_its_parent(clampbench, tmp_path, signo):
     if child is None:
         proc.kill()
         pytest.fail(f"no valgrind child seen: {proc.communicate()[1]}")
-    assert len(os.listdir(tmp)) == 1  # clampbench-callgrind-XXXXXX
+    assert os.listdir(tmp) == [f for f in os.listdir(tmp) if f.startswith(f"clampbench-callgrind-{proc.pid}-")]
+    assert len(os.listdir(tmp)) == 1
     proc.send_signal(signo)
     _, err = proc.communicate(timeout=60)
     deadline = time.time() + 1.5  # far less than the count has still to go
@@ -217,3 +218,25 @@ def test_the_callgrind_child_goes_with_its_parent(clampbench, tmp_path, signo):
         assert doc["outcome"]["status"] == "interrupted"
         assert len(doc["cases"]) == doc["outcome"]["cases_planned"]  # every case ran; the count did not
         assert sorted(os.listdir(tmp_path)) == ["r.json", "tmp"]
+
+
+def test_a_killed_runs_callgrind_directory_is_removed_by_the_next_run(clampbench, tmp_path):
+    """SIGKILL runs no destructor: the next run removes a directory whose process is gone,
+    and leaves one whose process lives (and anything else) alone."""
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    orphan = tmp / f"clampbench-callgrind-{gone.pid}-abcdef"
+    (orphan / "sub").mkdir(parents=True)
+    (orphan / "sub" / "cg.out").write_text("x")
+    living = tmp / f"clampbench-callgrind-{os.getpid()}-abcdef"
+    living.mkdir()
+    other = tmp / "clampbench-callgrind-notapid"
+    other.mkdir()
+    proc = clampbench("run", "--suite", "ngram_find", "--no-timing", "--instructions", "callgrind",
+                      "--out", tmp_path / "r.json", env={**os.environ, "TMPDIR": str(tmp)})
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(os.listdir(tmp)) == sorted([living.name, other.name])

@@ -126,16 +126,20 @@ def check_step_dump(binary, workdir):
     for case in manifest["cases"]:
         inputs = {i["name"]: np.load(os.path.join(dump, i["file"])) for i in case["inputs"]}
         variants = {v["name"]: v for v in case["variants"]}
-        load = lambda v, name: np.load(os.path.join(dump, next(o["file"] for o in variants[v]["outputs"] if o["name"] == name)))
+        def load(v, name):
+            return np.load(os.path.join(dump, next(o["file"] for o in variants[v]["outputs"] if o["name"] == name)))
         before = inputs["block_table"]
         after = np.load(os.path.join(dump, next(a["file"] for a in variants["clamp_"]["inputs_after"]
                                                  if a["name"] == "block_table")))
         clamped = np.maximum(before, 0)
-        indexer_reads = {"clamp": before, "clamp_": clamped if case["params"]["order"] == 1 else before, "fused": before}
+        c128a_first = case["params"]["order"] == 1
+        indexer_reads = {"clamp": before, "clamp_": clamped if c128a_first else before, "fused": before}
         for v, table in indexer_reads.items():
-            assert np.array_equal(load(v, "indexer_compressed_slot_mapping"), compressed_slots(inputs, table, 4, 64)), v
-            assert np.array_equal(load(v, "c4a_compressed_slot_mapping"), compressed_slots(inputs, clamped, 4, 64)), v
-            assert np.array_equal(load(v, "c128a_compressed_slot_mapping"), compressed_slots(inputs, clamped, 128, 2)), v
+            expected = {"indexer_compressed_slot_mapping": compressed_slots(inputs, table, 4, 64),
+                        "c4a_compressed_slot_mapping": compressed_slots(inputs, clamped, 4, 64),
+                        "c128a_compressed_slot_mapping": compressed_slots(inputs, clamped, 128, 2)}
+            for name, slots in expected.items():
+                assert np.array_equal(load(v, name), slots), (case["case_id"], v, name)
         decodes = load("clamp", "indexer_decode_block_table").shape[0]
         assert np.array_equal(load("clamp", "indexer_decode_block_table"), before[:decodes])
         assert np.array_equal(load("clamp_", "indexer_decode_block_table"), after[:decodes])

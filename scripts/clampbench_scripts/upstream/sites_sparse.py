@@ -35,14 +35,14 @@ def _build(release, relpath):
     return release.find(relpath, [f"{b}.build" for b in BUILDERS], follow=relpath == SPARSE)
 
 
-def _locator(relpath):
+def locator(relpath):
     def locate(release):
         module, fn, _ = _build(release, relpath)
         return module, [fn]
     return locate
 
 
-def _builder_class(release, relpath):
+def builder_class(release, relpath):
     module, build, owner = _build(release, relpath)
     ns = release.namespace(triton=True, DeepseekV4FlashMLAMetadata=Captured)
     release.load(COMPRESSOR, ["get_compressed_slot_mapping"], ns)
@@ -130,7 +130,7 @@ def c128a_outputs(md, inputs, before):
 
 
 def _bind(release, relpath):
-    builder_cls, cm_cls = _builder_class(release, relpath)
+    builder_cls, cm_cls = builder_class(release, relpath)
 
     def run(params, inputs, counted):
         before = {name: inputs[name].clone() for name in C128A}
@@ -147,13 +147,13 @@ def _bind(release, relpath):
 SITES = [
     Site("sparse_mla_slot_mapping", SPARSE,
          "DeepseekV4FlashMLAMetadataBuilder.build (request index, compressed slot mapping, C128A top-k "
-         "metadata); DeepseekV4SparseMLAMetadataBuilder.build from 0.33.0", _locator(SPARSE), _binder(SPARSE),
+         "metadata); DeepseekV4SparseMLAMetadataBuilder.build from 0.33.0", locator(SPARSE), _binder(SPARSE),
          views={"block_table": "block_table_base"}, uses_triton=True),
     # The same clamp_ in DeepSeek V4.1's builder (0.34.0 on): no C128A metadata, so only the
     # request index, the compressed slot mapping and the shared table after the call compare.
     Site("sparse_mla_slot_mapping", SPARSE_V41,
          "DeepseekV4SparseMLAMetadataBuilder.build of DeepSeek V4.1 (request index, compressed slot mapping), "
-         "on the sparse-MLA suite's inputs", _locator(SPARSE_V41), _binder(SPARSE_V41),
+         "on the sparse-MLA suite's inputs", locator(SPARSE_V41), _binder(SPARSE_V41),
          views={"block_table": "block_table_base"}, uses_triton=True, name="sparse_mla_slot_mapping@deepseek_v41",
          optional=True, compares=frozenset({"compressed_slot_mapping", "req_id_per_token", "block_table",
                                             "block_table_base", "query_start_loc", "seq_lens", "positions",

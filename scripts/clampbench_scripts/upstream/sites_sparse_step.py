@@ -30,7 +30,7 @@ import torch
 from .extract import compile_nodes, find_top_level
 from .helpers import JitKernelBase
 from .site import Site
-from .sites_sparse import (C128A, COMPRESSOR, KV_BLOCK_SIZE, SPARSE, UTILS, _builder_class, _locator,
+from .sites_sparse import (C128A, COMPRESSOR, KV_BLOCK_SIZE, SPARSE, UTILS, builder_class, locator,
                            c128a_outputs, common_metadata, new_builder)
 from .stand import Stand
 
@@ -113,7 +113,7 @@ def new_indexer(indexer_cls, max_model_len, compressed_slot_mapping_buffer, tabl
 
 
 def _bind(release):
-    sparse_cls, cm_cls = _builder_class(release, SPARSE)
+    sparse_cls, cm_cls = builder_class(release, SPARSE)
     indexer_cls = indexer_class(release)
 
     def run(params, inputs, counted):
@@ -159,5 +159,5 @@ SITES = [
     Site("sparse_mla_step", SPARSE,
          "DeepseekV4FlashMLAMetadataBuilder.build at ratios 4 and 128 and DeepseekV32IndexerMetadataBuilder.build "
          "(v1/attention/backends/mla/indexer.py) on one CommonAttentionMetadata, in the runner's order",
-         _locator(SPARSE), _bind, views={"block_table": "block_table_base"}, uses_triton=True),
+         locator(SPARSE), _bind, views={"block_table": "block_table_base"}, uses_triton=True),
 ]

@@ -19,17 +19,27 @@
 #include "suites/detail/rng.h"
 #include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
-#include "suites/detail/sparse_mla_step_inputs.h"
+#include "suites/detail/sparse_mla_token_inputs.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites::detail {
 
 inline constexpr std::int64_t kSparseMlaSpareRows = 2;
 
-inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+// One drawn step before it becomes tensors: the runner's table (rows x cols, row-major), the
+// query starts and sequence lengths of the R view rows, and where the decodes end.
+struct SparseMlaDraw {
+  std::int64_t rows = 0, cols = 0, real_rows = 0, decodes = 0;
+  std::vector<std::int32_t> table, query_start, seq_lens;
+};
+
+// `placement_ratio` is the compression ratio whose boundaries (p + 1 = m * ratio) are put inside
+// queries: the sparse-MLA suite's own `ratio`, or another one for a suite that models several
+// builders on one draw. The draws are made in one fixed order, so one stream gives one step.
+inline SparseMlaDraw draw_sparse_mla_step(const ParamPoint& p, std::int64_t placement_ratio, Rng& rng) {
   const std::int64_t reqs = p.get("R");
   const std::int64_t max_len = p.get("L");
-  const std::int64_t ratio = p.get("ratio");
+  const std::int64_t ratio = placement_ratio;
   const std::int64_t padding = p.get("padding");
   const std::int64_t max_query = p.get("Q");
   const std::int64_t bs = kSparseMlaBlockSize;  // one column per 256 tokens, at any ratio
@@ -38,7 +48,6 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
   const std::int64_t pad_rows = reqs >= 2 ? std::max<std::int64_t>(1, reqs / 4) : 0;
   const std::int64_t decodes = (reqs - pad_rows + 1) / 2;
   const std::int32_t pad_value = padding == 0 ? 0 : -1;
-  auto rng = Rng::unmixed(seed);
 
   std::vector<std::int32_t> table(static_cast<std::size_t>(rows * cols), pad_value);
   std::vector<std::int32_t> query_start(static_cast<std::size_t>(reqs + 1), 0);
@@ -66,13 +75,21 @@ inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, 
   }
   for (std::int64_t r = reqs - pad_rows; r < reqs; ++r)
     query_start[static_cast<std::size_t>(r + 1)] = query_start[static_cast<std::size_t>(r)];
+  return {rows, cols, reqs - pad_rows, decodes, std::move(table), std::move(query_start), std::move(seq_lens)};
+}
+
+inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  const std::int64_t reqs = p.get("R");
+  const std::int64_t ratio = p.get("ratio");
+  auto rng = Rng::unmixed(seed);
+  const SparseMlaDraw draw = draw_sparse_mla_step(p, ratio, rng);
 
   CaseData data;
   data.device = device;
-  add_runner_table(data, table, rows, cols, reqs, query_start);
-  data.add("seq_lens", from_vector(seq_lens, {reqs}, device), Role::Persistent);
-  add_step_token_inputs(data, table, cols, query_start, seq_lens);
-  add_builder_buffers(data, reqs * max_query, ratio == kC128aRatio ? c128a_max_compressed(max_len) : 0);
+  add_runner_table(data, draw.table, draw.rows, draw.cols, reqs, draw.query_start);
+  data.add("seq_lens", from_vector(draw.seq_lens, {reqs}, device), Role::Persistent);
+  add_step_token_inputs(data, draw.table, draw.cols, draw.query_start, draw.seq_lens);
+  add_builder_buffers(data, reqs * p.get("Q"), ratio == kC128aRatio ? c128a_max_compressed(p.get("L")) : 0);
   return data;
 }
 

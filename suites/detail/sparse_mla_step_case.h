@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Inputs of the sparse_mla_step suite: the sparse-MLA suite's step (suites/detail/
+// sparse_mla_inputs.h) drawn with ratio-4 boundary placement -- two of the three builders
+// compress at ratio 4 -- plus, with holes (padding 2), one more -1 hole where the indexer reads
+// it: the block of the first query token that closes a ratio-4 group, in the first prefill row
+// that has one (else the first decode row). The sparse-MLA draw already puts a hole in a column
+// every decode token's C128A row reads. No extra draw: the hole follows from the batch.
+// Then every builder's own persistent buffers, as each __init__ allocates them.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "kernels/ops.h"
+#include "suites/detail/rng.h"
+#include "suites/detail/runner_table.h"
+#include "suites/detail/sparse_mla_batch.h"
+#include "suites/detail/sparse_mla_inputs.h"
+#include "suites/detail/sparse_mla_token_inputs.h"
+#include "suites/suite.h"
+
+namespace clampbench::suites::detail {
+
+inline constexpr std::int64_t kC4Ratio = 4;  // C4A attention and the C4 layer's indexer
+
+// The table column of the first ratio-4 boundary token of row r, if its query has one.
+inline std::optional<std::int64_t> first_c4_boundary_column(const SparseMlaDraw& d, std::int64_t r) {
+  const auto i = static_cast<std::size_t>(r);
+  const std::int64_t qlen = d.query_start[i + 1] - d.query_start[i];
+  for (std::int64_t pos = d.seq_lens[i] - qlen; pos < d.seq_lens[i]; ++pos)
+    if ((pos + 1) % kC4Ratio == 0) return pos / kSparseMlaBlockSize;
+  return std::nullopt;
+}
+
+inline void add_indexer_hole(SparseMlaDraw& d) {
+  std::vector<std::int64_t> order;  // prefill rows first, then decode rows
+  for (std::int64_t r = d.decodes; r < d.real_rows; ++r) order.push_back(r);
+  for (std::int64_t r = 0; r < d.decodes && r < d.real_rows; ++r) order.push_back(r);
+  for (const std::int64_t r : order) {
+    if (const auto col = first_c4_boundary_column(d, r)) {
+      d.table[static_cast<std::size_t>(r * d.cols + *col)] = -1;
+      return;
+    }
+  }
+}
+
+// Each builder's buffers, max_num_batched_tokens rows (R * Q here), holding a stale value:
+// DeepseekV4FlashMLAMetadataBuilder (C4A, C128A): compressed_slot_mapping_buffer int64,
+// req_id_per_token_buffer int32, and C128A's top-k buffers int32 [rows, W], [rows], [rows, W];
+// DeepseekV32IndexerMetadataBuilder: compressed_slot_mapping_buffer int64.
+inline void add_step_builder_buffers(CaseData& data, std::int64_t rows, std::int64_t width) {
+  const DeviceType dev = data.device;
+  auto stale = [&](Dims dims, DType dtype) { return full(dims, kStaleSlot, dtype, dev); };
+  data.add("c4a_compressed_slot_mapping", stale({rows}, DType::Int64), Role::PersistentWritable);
+  data.add("c4a_req_id_per_token_buffer", stale({rows}, DType::Int32), Role::PersistentWritable);
+  data.add("c128a_compressed_slot_mapping", stale({rows}, DType::Int64), Role::PersistentWritable);
+  data.add("c128a_req_id_per_token_buffer", stale({rows}, DType::Int32), Role::PersistentWritable);
+  data.add("c128a_global_decode_buffer", stale({rows, width}, DType::Int32), Role::PersistentWritable);
+  data.add("c128a_decode_lens_buffer", stale({rows}, DType::Int32), Role::PersistentWritable);
+  data.add("c128a_prefill_buffer", stale({rows, width}, DType::Int32), Role::PersistentWritable);
+  data.add("indexer_compressed_slot_mapping", stale({rows}, DType::Int64), Role::PersistentWritable);
+}
+
+inline CaseData make_sparse_mla_step_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  const std::int64_t reqs = p.get("R");
+  Rng rng(seed, "sparse_mla_step");
+  SparseMlaDraw draw = draw_sparse_mla_step(p, kC4Ratio, rng);
+  if (p.get("padding") == 2) add_indexer_hole(draw);
+
+  CaseData data;
+  data.device = device;
+  add_runner_table(data, draw.table, draw.rows, draw.cols, reqs, draw.query_start);
+  data.add("seq_lens", from_vector(draw.seq_lens, {reqs}, device), Role::Persistent);
+  add_step_token_inputs(data, draw.table, draw.cols, draw.query_start, draw.seq_lens);  // after the holes
+  add_step_builder_buffers(data, reqs * p.get("Q"), c128a_max_compressed(p.get("L")));
+  return data;
+}
+
+}  // namespace clampbench::suites::detail

@@ -39,6 +39,9 @@ INDEXER_BUILDER = "DeepseekV32IndexerMetadataBuilder"
 INDEXER_RATIO = 4
 SPARSE_LOGITS_MB = 512  # envs.VLLM_SPARSE_INDEXER_MAX_LOGITS_MB's default
 H200_SMS = 132
+# output -> the builder whose metadata's slot_mapping it is
+SLOT_MAPPINGS = {"c4a_compressed_slot_mapping": 4, "c128a_compressed_slot_mapping": 128,
+                 "indexer_compressed_slot_mapping": "indexer"}
 # order -> the builders in the order the runner calls them
 ORDERS = {0: ("indexer", 4, 128), 1: (128, "indexer", 4)}
 
@@ -136,16 +139,11 @@ def _bind(release):
         first = md[next(which for which in ORDERS[params["order"]] if which != "indexer")]
         for ratio in (4, 128):  # the second sparse builder got the first one's cached slice
             assert _same_tensor(md[ratio].req_id_per_token, first.req_id_per_token), ratio
+        slots = {name: md[which].slot_mapping for name, which in SLOT_MAPPINGS.items()}
+        for name, slot_mapping in slots.items():  # each builder's slice of its own buffer
+            assert _same_tensor(slot_mapping, inputs[name][:slot_mapping.shape[0]]), name
         decode = md["indexer"].decode
-        for name, ratio in (("c4a_compressed_slot_mapping", 4), ("c128a_compressed_slot_mapping", 128)):
-            assert _same_tensor(md[ratio].slot_mapping, inputs[name][:md[ratio].slot_mapping.shape[0]]), name
-        assert _same_tensor(md["indexer"].slot_mapping,
-                            inputs["indexer_compressed_slot_mapping"][:md["indexer"].slot_mapping.shape[0]])
-        return {"c4a_compressed_slot_mapping": inputs["c4a_compressed_slot_mapping"],
-                "c128a_compressed_slot_mapping": inputs["c128a_compressed_slot_mapping"],
-                "indexer_compressed_slot_mapping": inputs["indexer_compressed_slot_mapping"],
-                "req_id_per_token": first.req_id_per_token,
-                **c128a_outputs(md[128], inputs, before),
+        return {**slots, "req_id_per_token": first.req_id_per_token, **c128a_outputs(md[128], inputs, before),
                 "indexer_decode_block_table": None if decode is None else decode.block_table}
     return run
 

@@ -68,8 +68,11 @@ def test_each_builder_computes_what_it_computes_alone(version):
             before = {k: v.clone() for k, v in inputs.items()}
             out, _ = run_step(version, inputs, {**case["params"], "order": order})
             where = (version, case["case_id"], order)
-            assert out["c4a_compressed_slot_mapping"].equal(alone[4]["compressed_slot_mapping"]), where
-            assert out["c128a_compressed_slot_mapping"].equal(alone[128]["compressed_slot_mapping"]), where
+            written = out["req_id_per_token"].shape[0]  # num_actual_tokens
+            for ratio in (4, 128):  # the metadata's slice, and the whole buffer after the call
+                buffer = alone[ratio]["compressed_slot_mapping"]
+                assert out[f"c{ratio}a_compressed_slot_mapping"].equal(buffer[:written]), (where, ratio)
+                assert inputs[f"c{ratio}a_compressed_slot_mapping"].equal(buffer), (where, ratio)
             assert out["req_id_per_token"].equal(alone[4]["req_id_per_token"]), where
             for name in ("c128a_global_decode_topk_indices", "c128a_decode_topk_lens", "c128a_prefill_topk_indices"):
                 assert (out[name] is None) == (alone[128][name] is None), (where, name)
@@ -77,7 +80,6 @@ def test_each_builder_computes_what_it_computes_alone(version):
             # The first sparse builder fills its own buffer; the second is handed that slice.
             first, second = ("c128a_", "c4a_") if order == 1 else ("c4a_", "c128a_")
             assert inputs[second + "req_id_per_token_buffer"].equal(before[second + "req_id_per_token_buffer"]), where
-            written = out["req_id_per_token"].shape[0]
             assert inputs[first + "req_id_per_token_buffer"][:written].equal(out["req_id_per_token"]), where
             # The table (the base's first R rows): rewritten where it held -1 by 0.27.0's clamp_,
             # untouched by 0.25.0's clamp.

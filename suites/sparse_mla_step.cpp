@@ -28,8 +28,8 @@
 // Allocations per call, both orders (suites/detail/sparse_mla_*.h): request index 3 (once),
 // compressed slot mapping 18 x 3 builders, C128A top-k 1 + 16 with decode tokens + 5 with
 // prefill tokens, clamp's table copy 1 x 2 sparse builders; splits and views 0. With decode and
-// prefill tokens (every quick case): clamp 81, clamp_ 79. No `fused` variant: the existing
-// fused row clamps every table read, and the indexer's raw read would need a second kernel.
+// prefill tokens (every quick case): clamp 81, clamp_ 79; fused 0 (the floor: one fused
+// sparse-MLA pass per builder, suites/fused/sparse_mla_step_fused.cpp).
 
 #include <map>
 #include <optional>
@@ -41,6 +41,7 @@
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
 #include "suites/detail/sparse_mla_step_case.h"
+#include "suites/fused/sparse_mla_step_fused.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites {
@@ -162,6 +163,9 @@ Suite make_sparse_mla_step_suite() {
               [](const CaseData& d, const Outputs&, const ParamPoint&) {
                 return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
               })
+      .variant("fused", "one fused pass per builder into its buffers; table read (negatives as 0 for the "
+               "sparse-MLA slot mappings, as is for C128A and the indexer), never written; no allocation",
+               fused::fused_sparse_mla_step)
       .build();
 }
 

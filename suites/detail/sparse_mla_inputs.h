@@ -34,9 +34,11 @@ struct SparseMlaDraw {
 };
 
 // `placement_ratio` is the compression ratio whose boundaries (p + 1 = m * ratio) are put inside
-// queries: the sparse-MLA suite's own `ratio`, or another one for a suite that models several
-// builders on one draw. The draws are made in one fixed order, so one stream gives one step.
-inline SparseMlaDraw draw_sparse_mla_step(const ParamPoint& p, std::int64_t placement_ratio, Rng& rng) {
+// queries, half the time: the sparse-MLA suite's own `ratio`, or another one for a suite that
+// models several builders on one draw; `boundary_in_first_row` puts one in row 0's query always
+// (no coin drawn for it). The draws are made in one fixed order, so one stream gives one step.
+inline SparseMlaDraw draw_sparse_mla_step(const ParamPoint& p, std::int64_t placement_ratio, Rng& rng,
+                                          bool boundary_in_first_row = false) {
   const std::int64_t reqs = p.get("R");
   const std::int64_t max_len = p.get("L");
   const std::int64_t ratio = placement_ratio;
@@ -55,7 +57,7 @@ inline SparseMlaDraw draw_sparse_mla_step(const ParamPoint& p, std::int64_t plac
   for (std::int64_t r = 0; r < reqs - pad_rows; ++r) {
     const std::int64_t qlen = r < decodes || max_query < 2 ? 1 : rng.uniform(2, max_query);
     std::int64_t len = rng.uniform(std::max(qlen, bs), max_len);
-    if (qlen <= ratio && rng.chance(1, 2)) {
+    if (qlen <= ratio && ((boundary_in_first_row && r == 0) || rng.chance(1, 2))) {
       // Put a compression boundary (p + 1 = m * ratio) inside the query.
       const std::int64_t m = rng.uniform(cdiv(bs, ratio), (max_len - qlen + 1) / ratio);
       len = m * ratio + rng.uniform(0, qlen - 1);

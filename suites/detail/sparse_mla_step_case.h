@@ -3,10 +3,11 @@
 #pragma once
 // Inputs of the sparse_mla_step suite: the sparse-MLA suite's step (suites/detail/
 // sparse_mla_inputs.h) drawn with ratio-4 boundary placement -- two of the three builders
-// compress at ratio 4 -- plus, with holes (padding 2), one more -1 hole where the indexer reads
-// it: the block of the first query token that closes a ratio-4 group, in the first prefill row
-// that has one (else the first decode row). The sparse-MLA draw already puts a hole in a column
-// every decode token's C128A row reads. No extra draw: the hole follows from the batch.
+// compress at ratio 4 -- and row 0's query always closing a ratio-4 group, plus, with holes
+// (padding 2), one more -1 hole where the indexer reads it: the block of the first query token
+// that closes a ratio-4 group, in the first prefill row that has one (else the first decode row
+// that has one; row 0 does). The sparse-MLA draw already puts a hole in a column every decode
+// token's C128A row reads. No extra draw: the hole follows from the batch.
 // Then every builder's own persistent buffers, as each __init__ allocates them.
 
 #include <cstdint>
@@ -66,7 +67,7 @@ inline void add_step_builder_buffers(CaseData& data, std::int64_t rows, std::int
 inline CaseData make_sparse_mla_step_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   const std::int64_t reqs = p.get("R");
   Rng rng(seed, "sparse_mla_step");
-  SparseMlaDraw draw = draw_sparse_mla_step(p, kC4Ratio, rng);
+  SparseMlaDraw draw = draw_sparse_mla_step(p, kC4Ratio, rng, /*boundary_in_first_row=*/true);
   if (p.get("padding") == 2) add_indexer_hole(draw);
 
   CaseData data;

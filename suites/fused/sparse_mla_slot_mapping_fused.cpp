@@ -21,6 +21,33 @@
 
 namespace clampbench::suites::fused {
 
+void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType device) {
+  const std::int64_t reqs = step.slots.block_table.rows;
+  CB_CHECK(step.slots.query_start_loc.size >= reqs + 1 && step.slots.seq_lens.size >= reqs,
+           ErrorKind::ShapeMismatch, "fused sparse_mla: {} table rows, {} query starts, {} seq_lens", reqs,
+           step.slots.query_start_loc.size, step.slots.seq_lens.size);
+  if (detail::runs_on_cuda(device)) {
+#if CLAMPBENCH_HAVE_CUDA
+    detail::launch_fused_sparse_mla_step(step, static_cast<cudaStream_t>(Runtime::current().stream().handle));
+#endif
+    return;
+  }
+  for (std::int64_t r = 0; r < reqs; ++r) {
+    const std::int64_t start = step.slots.query_start_loc[r], end = step.slots.query_start_loc[r + 1];
+    const std::int64_t mapped = std::min(end - start, step.slots.max_query_len);
+    CB_CHECK(start <= end && start >= 0, ErrorKind::InvalidArgument,
+             "fused sparse_mla: query_start_loc not non-decreasing at row {}", r);
+    CB_CHECK(start + mapped <= step.compressed.size, ErrorKind::IndexOutOfRange,
+             "fused sparse_mla: row {} maps tokens up to {} into a buffer of {}", r, start + mapped,
+             step.compressed.size);
+  }
+  for (std::int64_t i = 0, total = step.total(); i < total; ++i) {
+    bool bad = false;
+    detail::sparse_mla_step_store(step, i, &bad);
+    CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the table", i);
+  }
+}
+
 Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
   namespace sd = suites::detail;
   const std::int64_t ratio = p.get("ratio");
@@ -49,32 +76,7 @@ Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
       detail::ref2<std::int32_t>(c128a.prefill_local, "c128a_prefill"),
       buffers.global_decode.size(1),
       split.num_decodes};
-  const std::int64_t reqs = step.slots.block_table.rows;
-  CB_CHECK(step.slots.query_start_loc.size >= reqs + 1 && step.slots.seq_lens.size >= reqs,
-           ErrorKind::ShapeMismatch, "fused sparse_mla: {} table rows, {} query starts, {} seq_lens", reqs,
-           step.slots.query_start_loc.size, step.slots.seq_lens.size);
-
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_sparse_mla_step(step, static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-  } else {
-    for (std::int64_t r = 0; r < reqs; ++r) {
-      const std::int64_t start = step.slots.query_start_loc[r], end = step.slots.query_start_loc[r + 1];
-      const std::int64_t mapped = std::min(end - start, step.slots.max_query_len);
-      CB_CHECK(start <= end && start >= 0, ErrorKind::InvalidArgument,
-               "fused sparse_mla: query_start_loc not non-decreasing at row {}", r);
-      CB_CHECK(start + mapped <= step.compressed.size, ErrorKind::IndexOutOfRange,
-               "fused sparse_mla: row {} maps tokens up to {} into a buffer of {}", r, start + mapped,
-               step.compressed.size);
-    }
-    for (std::int64_t i = 0, total = step.total(); i < total; ++i) {
-      bool bad = false;
-      detail::sparse_mla_step_store(step, i, &bad);
-      CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the table",
-               i);
-    }
-  }
+  run_fused_sparse_mla_step(step, data.device);
   return {{"compressed_slot_mapping", compressed},
           {"req_id_per_token", req_ids},
           {"c128a_global_decode_topk_indices", c128a.global_decode},

@@ -6,10 +6,17 @@
 // table read (negatives as 0 for the slot mapping, as they are for C128A, as clamp leaves them)
 // and never written. No allocation at all.
 
+#include "suites/fused/detail/sparse_mla_c128a_row.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites::fused {
 
 Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p);
+
+// Every element of `step` stored once: the CUDA kernel on a CUDA device, else the host loop,
+// which first checks what the eager form would reject (query_start_loc non-decreasing, mapped
+// tokens inside the buffer, table reads inside the table). Shared with sparse_mla_step's fused
+// variant, which runs one step per builder.
+void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType device);
 
 }  // namespace clampbench::suites::fused

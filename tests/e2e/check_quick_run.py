@@ -5,7 +5,7 @@
 Runs the real binary, validates the results against results/schema-v1.json, and asserts the
 expected verdicts of all seven sites and DeepSeek V4's compressor (as vLLM's released code
 gives them) -- encoded here on purpose, independently of results/expectations.json. Then reruns sparse_mla with --dump and
-reproduces the mutation from the .npy files with numpy.
+reproduces the mutation from the .npy files with numpy, and sparse_mla_step's three slot mappings.
 """
 import argparse
 import json
@@ -35,7 +35,23 @@ def expected_verdict(suite, variant, params):
         # vLLM's released in-place form: the table's -1 entries become 0, outputs unchanged.
         holds_negatives = params["padding"] == 2 or (params["padding"] == 1 and params["R"] > 1)
         return "mutation" if holds_negatives else "same"
+    if suite == "sparse_mla_step" and variant == "clamp_":
+        # Holes: C128A's decode slots and the indexer's decode-table view read them after a
+        # clamp_. Padding rows only: the table changes; the indexer's decode view holds them
+        # only when every row counts as a decode (Q = 1).
+        if params["padding"] == 2:
+            return "output_mismatch"
+        if params["padding"] == 1 and params["R"] > 1:
+            return "output_mismatch" if params["Q"] == 1 else "mutation"
+        return "same"
     return "same"
+
+
+def step_differing_outputs(params):
+    """The outputs (and written buffers) of sparse_mla_step that clamp_ changes with holes: the
+    indexer's slot mapping only when C128A clamped the table before the indexer read it."""
+    differing = {"c128a_global_decode_topk_indices", "c128a_global_decode_buffer", "indexer_decode_block_table"}
+    return differing | ({"indexer_compressed_slot_mapping"} if params["order"] == 1 else set())
 
 
 def no_clamp_reached(suite, params):
@@ -65,6 +81,8 @@ def expected_latent_writes(suite, variant, params):
     if suite == "compressor_block_table" and variant == "clamp_":
         block_size = 4 if params["ratio"] == 4 else 8
         return [("block_table", params["R"] * -(-params["L"] // block_size), None if holds_negatives else 0)]
+    if suite == "sparse_mla_step" and variant == "clamp_":  # two sparse-MLA builders, each the whole view
+        return [("block_table", 2 * params["R"] * (params["L"] // 256), None if holds_negatives else 0)]
     return []
 
 
@@ -77,6 +95,60 @@ def c128a_decode(inputs, table, decode_tokens, width):
     j = np.arange(width)[None, :]
     slots = table[req[:, None], np.where(j < n, j // 2, 0)] * 2 + j % 2
     return np.where(j < n, slots, -1).astype(np.int32)[:, None, :]
+
+
+def compressed_slots(inputs, table, ratio, block_size):
+    """get_compressed_slot_mapping (_compressed_slot_mapping_kernel) in plain Python: -1, then
+    for each query token at position p with (p + 1) % ratio == 0 its compressed slot."""
+    qsl, seq = inputs["query_start_loc"], inputs["seq_lens"]
+    out = np.full(inputs["positions"].shape[0], -1, dtype=np.int64)
+    for r in range(seq.shape[0]):
+        qlen = int(qsl[r + 1] - qsl[r])
+        for k in range(qlen):
+            pos = int(seq[r]) - qlen + k
+            if (pos + 1) % ratio == 0:
+                c = pos // ratio
+                out[int(qsl[r]) + k] = int(table[r, c // block_size]) * block_size + c % block_size
+    return out
+
+
+def check_step_dump(binary, workdir):
+    """sparse_mla_step from its dump: the sparse-MLA slot mappings read the clamped table in
+    every variant; the indexer reads the table raw, i.e. clamped only when C128A (order 1)
+    clamp_ed it first; its decode-table view shows the table as the step left it."""
+    dump = os.path.join(workdir, "step_dump")
+    run = subprocess.run([binary, "run", "--backend", "host", "--no-timing", "--suite", "sparse_mla_step",
+                          "--out", os.path.join(workdir, "step.json"), "--dump", dump], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    with open(os.path.join(dump, "manifest.json")) as f:
+        manifest = json.load(f)
+    indexer_differs = 0
+    for case in manifest["cases"]:
+        inputs = {i["name"]: np.load(os.path.join(dump, i["file"])) for i in case["inputs"]}
+        variants = {v["name"]: v for v in case["variants"]}
+        def load(v, name):
+            return np.load(os.path.join(dump, next(o["file"] for o in variants[v]["outputs"] if o["name"] == name)))
+        before = inputs["block_table"]
+        after = np.load(os.path.join(dump, next(a["file"] for a in variants["clamp_"]["inputs_after"]
+                                                 if a["name"] == "block_table")))
+        clamped = np.maximum(before, 0)
+        c128a_first = case["params"]["order"] == 1
+        indexer_reads = {"clamp": before, "clamp_": clamped if c128a_first else before, "fused": before}
+        for v, table in indexer_reads.items():
+            expected = {"indexer_compressed_slot_mapping": compressed_slots(inputs, table, 4, 64),
+                        "c4a_compressed_slot_mapping": compressed_slots(inputs, clamped, 4, 64),
+                        "c128a_compressed_slot_mapping": compressed_slots(inputs, clamped, 128, 2)}
+            for name, slots in expected.items():
+                assert np.array_equal(load(v, name), slots), (case["case_id"], v, name)
+        decodes = load("clamp", "indexer_decode_block_table").shape[0]
+        assert np.array_equal(load("clamp", "indexer_decode_block_table"), before[:decodes])
+        assert np.array_equal(load("clamp_", "indexer_decode_block_table"), after[:decodes])
+        indexer_differs += not np.array_equal(load("clamp", "indexer_compressed_slot_mapping"),
+                                              load("clamp_", "indexer_compressed_slot_mapping"))
+    holes_c128a_first = [c for c in manifest["cases"] if c["params"]["padding"] == 2 and c["params"]["order"] == 1]
+    assert indexer_differs == len(holes_c128a_first) > 0, indexer_differs
+    print(f"step dump: slot mappings of all three builders recomputed in {len(manifest['cases'])} cases; "
+          f"the indexer's differs in {indexer_differs}")
 
 
 def main():
@@ -142,7 +214,8 @@ def main():
                     assert saved == 0, (case["case_id"], "clamp_ saves where no clamp runs", saved)
                 else:
                     assert saved >= 1, (case["case_id"], "clamp_ saves no allocation", saved)
-            if v["verdict"] == "mutation" or (v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_slot_mapping"):
+            table_sites = ("sparse_mla_slot_mapping", "sparse_mla_step")
+            if v["verdict"] == "mutation" or (v["verdict"] == "output_mismatch" and case["suite"] in table_sites):
                 muts = v["checks"]["mutations"]
                 assert "block_table" in [m["buffer"] for m in muts], muts  # the view (and its base)
                 for m in muts:
@@ -152,6 +225,9 @@ def main():
             if v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_slot_mapping":
                 differing = {m["output"] for m in v["checks"]["outputs"]["mismatches"]}
                 assert differing == {"c128a_global_decode_topk_indices", "c128a_global_decode_buffer"}, differing
+            if v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_step":
+                differing = {m["output"] for m in v["checks"]["outputs"]["mismatches"]}
+                assert differing == step_differing_outputs(case["params"]), (case["case_id"], differing)
     assert seen["mutation"] > 0 and seen["output_mismatch"] > 0, seen
     # The share of the clamp -> fused allocation gap each variant closes, per suite: fused
     # closes all of it, clamp none, clamp_ part (prefix caching: 2 of 9 allocations).
@@ -202,6 +278,7 @@ def main():
             c128a_checked += 1
     assert reproduced > 0 and c128a_checked > 0
     print(f"dump: mutation reproduced from .npy files in {reproduced} cases, C128A decode slots in {c128a_checked}")
+    check_step_dump(args.binary, args.workdir)
 
 
 if __name__ == "__main__":

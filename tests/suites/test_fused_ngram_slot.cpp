@@ -18,6 +18,7 @@
 #include "suites/fused/ngram_propose_fused.h"
 #include "suites/fused/ngram_update_fused.h"
 #include "suites/fused/sparse_mla_slot_mapping_fused.h"
+#include "suites/fused/sparse_mla_step_fused.h"
 #include "suites/fused/step3p5_slot_mapping_fused.h"
 #include "tests/suites/fused_test_util.h"
 
@@ -32,7 +33,7 @@ const ParamPoint kUpdatePoint = point({{"R", 8}, {"L", 256}, {"K", 3}});
 
 // Every quick point, seeds 7 and 1234, with the fused call's exact allocations: the draft
 // tokens (find, propose), the three outputs of update, none for the builders that write
-// their PersistentWritable buffers in place (Step3.5, sparse MLA).
+// their PersistentWritable buffers in place (Step3.5, sparse MLA, its step).
 TEST(CBT_SUITE(FusedNgramSlot), QuickSets) {
   CBT_REQUIRE_DEVICE();
   const std::vector<std::tuple<std::string, VariantFn, std::uint64_t>> fused_allocations = {
@@ -40,7 +41,8 @@ TEST(CBT_SUITE(FusedNgramSlot), QuickSets) {
       {"ngram_propose", fused::fused_ngram_propose, 1},
       {"ngram_update", fused::fused_ngram_update, 3},
       {"step3p5_slot_mapping", fused::fused_step3p5_slot_mapping, 0},
-      {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, 0}};
+      {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, 0},
+      {"sparse_mla_step", fused::fused_sparse_mla_step, 0}};
   for (const auto& [name, fn, allocations] : fused_allocations)
     check_fused_quick_set(suite(name), fn, [n = allocations](const ParamPoint&) { return n; });
 }

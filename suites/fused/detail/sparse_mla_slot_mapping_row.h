@@ -6,8 +6,8 @@
 // (the fill with -1 and the scatter of clamp's two steps become one store). Element i belongs
 // to the request r with query_start_loc[r] <= i < query_start_loc[r + 1] (a cumulative sum,
 // so a binary search finds it); only its first Q tokens are mapped, as clamp's [R, Q] grid.
-// The block table is read with negative entries taken as 0 -- what clamp's copy holds --
-// and never written.
+// The block table is read with negative entries taken as 0 -- what clamp's copy holds -- or,
+// for the DeepSeek V4 indexer, which clamps nothing, as they are; never written.
 
 #include <cstdint>
 
@@ -24,6 +24,7 @@ struct SparseMlaArgs {
   Ref1<const std::int32_t> seq_lens;         // [R]
   Ref2<const std::int32_t> block_table;      // [R, M], the shared table's view: read only
   std::int64_t block_size, compress_ratio, max_query_len;
+  bool negatives_as_zero = true;  // false: a -1 entry gives slot -block_size + offset
 };
 
 // The slot of out[i]. Sets *bad (and returns -1) where clamp's gather would reject the block
@@ -51,7 +52,7 @@ CB_HOST_DEVICE std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t
     return -1;
   }
   std::int32_t block = a.block_table(r, col);
-  if (block < 0) block = 0;  // clamp(min=0), read through instead of copied or written
+  if (block < 0 && a.negatives_as_zero) block = 0;  // clamp(min=0), read through, not copied or written
   return static_cast<std::int64_t>(mul_i32(block, static_cast<std::int32_t>(a.block_size))) +
          floor_mod(compressed, a.block_size);
 }

@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// fused sparse_mla_step: three passes of the fused sparse-MLA step, one per builder, which
+// read the table and never write it, so their order does not matter. C128A's pass also writes
+// the request index into the buffer of whichever sparse-MLA builder runs first (the one
+// token_to_req_indices caches); the C4A and indexer passes write only their slot mappings (no
+// request index, no C128A rows). The indexer's decode block table is a view, as in clamp.
+
+#include "suites/fused/sparse_mla_step_fused.h"
+
+#include "suites/detail/sparse_mla_batch.h"
+#include "suites/detail/sparse_mla_c128a.h"
+#include "suites/detail/sparse_mla_step_case.h"
+#include "suites/detail/tensor_refs.h"
+#include "suites/fused/sparse_mla_slot_mapping_fused.h"
+
+namespace clampbench::suites::fused {
+namespace {
+
+namespace sd = suites::detail;
+
+// The slot-mapping part of one builder's pass.
+detail::SparseMlaArgs slot_args(const CaseData& data, const ParamPoint& p, std::int64_t ratio, bool clamps) {
+  return {detail::ref1<const std::int32_t>(data.get("query_start_loc"), "query_start_loc"),
+          detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens"),
+          detail::ref2<const std::int32_t>(data.get("block_table"), "block_table"),
+          sd::sparse_mla_storage_block_size(ratio), ratio, p.get("Q"), clamps};
+}
+
+// A pass that writes `buffer` (the whole of it, as the builder's fill_) and nothing else.
+detail::SparseMlaStep slot_mapping_only(CaseData& data, const ParamPoint& p, std::int64_t ratio, bool clamps,
+                                        const char* buffer) {
+  const Tensor& positions = data.get("positions");
+  const Tensor none = data.get("c128a_global_decode_buffer").slice(0, 0, 0);
+  return {slot_args(data, p, ratio, clamps),
+          detail::ref1<std::int64_t>(data.get(buffer), buffer),
+          detail::ref1<std::int32_t>(data.get("c128a_decode_lens_buffer").slice(0, 0, 0), "no request index"),
+          detail::ref1<const std::int64_t>(positions, "positions"),
+          detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
+          detail::ref2<std::int32_t>(none, "no C128A decode rows"),
+          detail::ref1<std::int32_t>(data.get("c128a_decode_lens_buffer").slice(0, 0, 0), "no C128A lens"),
+          detail::ref2<std::int32_t>(none, "no C128A prefill rows"),
+          0,
+          0};
+}
+
+}  // namespace
+
+Outputs fused_sparse_mla_step(CaseData& data, const ParamPoint& p) {
+  const Tensor& query_start_loc = data.get("query_start_loc");
+  const std::int64_t tokens = data.get("positions").size(0);
+  const sd::DecodePrefillSplit split = sd::split_decodes_and_prefills(query_start_loc, sd::kReorderBatchThreshold);
+  const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
+                                 data.get("c128a_prefill_buffer")};
+  const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
+  const char* first_sparse = p.get("order") == 0 ? "c4a_req_id_per_token_buffer" : "c128a_req_id_per_token_buffer";
+  const Tensor req_ids = data.get(first_sparse).slice(0, 0, tokens);
+  Tensor& c128a_slots = data.get("c128a_compressed_slot_mapping");
+  const detail::SparseMlaStep c128a_step{
+      slot_args(data, p, sd::kC128aRatio, true),
+      detail::ref1<std::int64_t>(c128a_slots, "c128a_compressed_slot_mapping"),
+      detail::ref1<std::int32_t>(req_ids, "req_id_per_token"),
+      detail::ref1<const std::int64_t>(data.get("positions"), "positions"),
+      detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
+      detail::ref2<std::int32_t>(buffers.global_decode.slice(0, 0, split.num_decode_tokens), "c128a_global_decode"),
+      detail::ref1<std::int32_t>(c128a.decode_lens, "c128a_decode_lens"),
+      detail::ref2<std::int32_t>(c128a.prefill_local, "c128a_prefill"),
+      buffers.global_decode.size(1),
+      split.num_decodes};
+  run_fused_sparse_mla_step(c128a_step, data.device);
+  run_fused_sparse_mla_step(slot_mapping_only(data, p, sd::kC4Ratio, true, "c4a_compressed_slot_mapping"),
+                            data.device);
+  run_fused_sparse_mla_step(slot_mapping_only(data, p, sd::kC4Ratio, false, "indexer_compressed_slot_mapping"),
+                            data.device);
+  return {{"c4a_compressed_slot_mapping", data.get("c4a_compressed_slot_mapping").slice(0, 0, tokens)},
+          {"c128a_compressed_slot_mapping", c128a_slots.slice(0, 0, tokens)},
+          {"indexer_compressed_slot_mapping", data.get("indexer_compressed_slot_mapping").slice(0, 0, tokens)},
+          {"req_id_per_token", req_ids},
+          {"c128a_global_decode_topk_indices", c128a.global_decode},
+          {"c128a_decode_topk_lens", c128a.decode_lens},
+          {"c128a_prefill_topk_indices", c128a.prefill_local},
+          {"indexer_decode_block_table", data.get("block_table").slice(0, 0, split.num_decodes)}};
+}
+
+}  // namespace clampbench::suites::fused

@@ -55,8 +55,8 @@ def run_step(version, inputs, params):
 
 def run_alone(version, case, ratio):
     """sparse_mla_slot_mapping's site alone on the case, at `ratio`."""
-    outcome = check.run_site(state()[0][version], SPARSE, state()[1], dict(case, params={**case["params"], "ratio": ratio}))
-    return outcome.outputs
+    at_ratio = dict(case, params={**case["params"], "ratio": ratio})
+    return check.run_site(state()[0][version], SPARSE, state()[1], at_ratio).outputs
 
 
 @pytest.mark.parametrize("version", [BEFORE_PR, AFTER_PR])

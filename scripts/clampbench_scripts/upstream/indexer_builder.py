@@ -18,8 +18,6 @@ here: DeepGEMM's scheduling metadata (which reads no table entry) is not compute
 budget VLLM_SPARSE_INDEXER_MAX_LOGITS_MB is at its default (512)."""
 import ast
 
-import torch
-
 from .extract import compile_nodes, find_top_level
 from .helpers import JitKernelBase
 from .sites_sparse import COMPRESSOR, KV_BLOCK_SIZE, UTILS
@@ -96,6 +94,6 @@ def new_indexer(indexer_cls, max_model_len, compressed_slot_mapping_buffer, tabl
                             num_states=KV_BLOCK_SIZE // INDEXER_RATIO, model_version="deepseek_v4")
     kwargs = {"block_table_width": table_width} if "block_table_width" in indexer_cls.__init__.__code__.co_varnames \
         else {}
-    builder = indexer_cls(spec, ["indexer"], config, torch.device("cpu"), **kwargs)
+    builder = indexer_cls(spec, ["indexer"], config, compressed_slot_mapping_buffer.device, **kwargs)
     builder.compressed_slot_mapping_buffer = compressed_slot_mapping_buffer
     return builder

@@ -103,8 +103,8 @@ def common_metadata(cm_cls, inputs):
     decode context parallelism."""
     qsl, seq_lens = inputs["query_start_loc"], inputs["seq_lens"]
     lens = qsl[1:] - qsl[:-1]
-    return cm_cls(query_start_loc=qsl, query_start_loc_cpu=qsl.clone(), seq_lens=seq_lens,
-                  seq_lens_cpu_upper_bound=seq_lens.clone(), num_reqs=qsl.shape[0] - 1,
+    return cm_cls(query_start_loc=qsl, query_start_loc_cpu=qsl.to("cpu", copy=True), seq_lens=seq_lens,
+                  seq_lens_cpu_upper_bound=seq_lens.to("cpu", copy=True), num_reqs=qsl.shape[0] - 1,
                   num_actual_tokens=int(qsl[-1]), max_query_len=int(lens.max()), max_seq_len=int(seq_lens.max()),
                   block_table_tensor=inputs["block_table"], slot_mapping=inputs["slot_mapping"],
                   positions=inputs["positions"], _token_to_req_indices_cache=None, is_prefilling=None,

@@ -27,6 +27,7 @@ ALLOCATIONS_PER_CALL = {
     "mla_chunked_context": ("3..46", "1..46"), "rocm_aiter_fa_chunks": ("15", "14"),
     "step3p5_slot_mapping": ("16..28", "14..24"), "sparse_mla_slot_mapping": ("1..6", "0..5"),
     "compressor_block_table": ("0", "0"),  # numpy request index, clamp_ in both releases
+    "sparse_mla_step": ("30", "28"),  # indexer, C4A and C128A: two sparse-MLA clamps per step
 }
 
 
@@ -106,7 +107,7 @@ def test_head_findings_are_the_ports_clamp_findings(compared):
         return {k: n for k, n in finding_sets.of_variant(variant)["set"].items() if k[0] != "order_dependent_write"}
     for case_id, row in rows(compared[2]).items():
         assert found(row) == found(port[case_id]["clamp_"]), case_id
-        if case_id.startswith(("sparse_mla_slot_mapping/", "compressor_block_table/")):
+        if case_id.startswith(("sparse_mla_slot_mapping/", "sparse_mla_step/", "compressor_block_table/")):
             assert [(w["buffer"], w["op"]) for w in row["latent_writes"]["findings"]] == [("block_table", "clamp_")]
     for case_id, row in rows(compared[1]).items():
         in_place_before = BEFORE_PR in SITES[manifest[case_id]["suite"]].held_to("clamp_")
@@ -125,8 +126,8 @@ def test_cpu_time_interleaved(compared):
 
 
 def test_compare_py_gates_the_pair(compared):
-    """Exit 1: the head rewrites the shared table (verdicts); the savings are BETTER rows; the
-    compressor's rows, in place on both sides, are SAME."""
+    """Exit 1: the head rewrites the shared table (verdicts: the sparse-MLA rows and the step's);
+    the savings are BETTER rows; the compressor's rows, in place on both sides, are SAME."""
     proc = script("compare.py", *compared[3], "--format", "json")
     assert proc.returncode == 1, proc.stderr
     result = json.loads(proc.stdout)
@@ -136,11 +137,12 @@ def test_compare_py_gates_the_pair(compared):
         saved = rows(compared[2])[case_id]["saved_vs_reference"]["allocations"]
         assert entry["allocations"]["allocations"]["call"] == ("BETTER" if saved > 0 else "WORSE" if saved < 0
                                                                 else "SAME"), case_id
-        assert ("verdicts" in entry["regressions"]) == case_id.startswith("sparse_mla_slot_mapping/"), case_id
+        assert ("verdicts" in entry["regressions"]) == case_id.startswith(("sparse_mla_slot_mapping/",
+                                                                            "sparse_mla_step/")), case_id
         if case_id.startswith("compressor_block_table/"):  # the same rewrite on both sides, 0 -> 0
             assert not entry["regressions"] and entry["allocations"]["allocations"]["call"] == "SAME", entry
     regressed = sorted(c for c, e in calls.items() if e["regressions"])
-    assert len(regressed) == 13 and "mla_chunked_context/P=4,L=32768,D=1,I=1" in regressed, regressed
+    assert len(regressed) == 19 and "mla_chunked_context/P=4,L=32768,D=1,I=1" in regressed, regressed
 
 
 def test_the_dashboard_reads_the_pair(compared, tmp_path):

@@ -150,6 +150,7 @@ def test_the_newest_release_against_itself(tmp_path, dump_dir):
     head = json.loads(out[1].read_text())
     assert {c["suite"] for c in head["cases"]} == {"mamba_block_table", "mla_chunked_context", "rocm_aiter_fa_chunks",
                                                    "sparse_mla_slot_mapping", "sparse_mla_slot_mapping@deepseek_v41",
+                                                   "sparse_mla_step",
                                                    "compressor_block_table"}
     assert all(c["variants"][0]["checks"]["outputs"]["equal"] for c in head["cases"])
     assert script("compare.py", *out).returncode == 0

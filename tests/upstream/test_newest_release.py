@@ -23,7 +23,7 @@ GONE = {"mamba_prefix_caching", "mamba_fallback", "ngram_find", "ngram_propose",
 COMPARED = {"mamba_block_table": "clamp",  # its CPU path is an out-of-place clamp again
             "mla_chunked_context": f"vllm {source.AFTER_PR}",  # per-request chunks, no clamp
             "rocm_aiter_fa_chunks": "clamp_", "sparse_mla_slot_mapping": "clamp_",
-            "sparse_mla_slot_mapping@deepseek_v41": "clamp_",
+            "sparse_mla_slot_mapping@deepseek_v41": "clamp_", "sparse_mla_step": "clamp_",
             "compressor_block_table": "clamp_"}  # in place in every release
 
 

@@ -159,7 +159,12 @@ def test_0270_lists_the_seven_sites_and_the_compressor():
     assert proc.returncode == 0, proc.stderr
     from clampbench_scripts.upstream.sites import SITES
     covered = {f["covered_by"] for f in doc["findings"] if f["op"] == "clamp_"}
-    assert covered >= set(SITES), set(SITES) - covered
+    # sparse_mla_step runs sparse_mla_slot_mapping's builder (twice): its clamp_ line is listed
+    # under the first site holding it.
+    assert covered >= set(SITES) - {"sparse_mla_step"}, set(SITES) - covered
+    step = [f["covered_by"] for f in doc["findings"] if (f["file"], f["line"], f["op"]) ==
+            ("vllm/models/deepseek_v4/sparse_mla.py", 212, "clamp_")]
+    assert step == ["sparse_mla_slot_mapping"], step
     compressor = [f for f in doc["findings"] if f["file"] == "vllm/models/deepseek_v4/compressor.py"]
     assert [(f["line"], f["function"], f["op"], f["reach"], f["origin"], f["covered_by"]) for f in compressor] == [
         (142, "CompressorMetadataBuilder.build", "clamp_", "alias", "cm.block_table_tensor", "compressor_block_table")]

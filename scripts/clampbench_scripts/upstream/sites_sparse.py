@@ -35,14 +35,14 @@ def _build(release, relpath):
     return release.find(relpath, [f"{b}.build" for b in BUILDERS], follow=relpath == SPARSE)
 
 
-def _locator(relpath):
+def locator(relpath):
     def locate(release):
         module, fn, _ = _build(release, relpath)
         return module, [fn]
     return locate
 
 
-def _builder_class(release, relpath):
+def builder_class(release, relpath):
     module, build, owner = _build(release, relpath)
     ns = release.namespace(triton=True, DeepseekV4FlashMLAMetadata=Captured)
     release.load(COMPRESSOR, ["get_compressed_slot_mapping"], ns)
@@ -81,56 +81,79 @@ def _binder(relpath):
     return lambda release: _bind(release, relpath)
 
 
+def new_builder(builder_cls, ratio, req_id_per_token_buffer, compressed_slot_mapping_buffer, c128a_buffers):
+    """A sparse-MLA builder of compress ratio `ratio` (no speculative decoding, no prefill context
+    parallelism) writing into the given buffers, as its __init__ leaves it; `c128a_buffers`
+    {name: tensor} of C128A, whose width is c128a_max_compressed (empty at ratio 4)."""
+    builder = builder_cls.__new__(builder_cls)
+    builder.__dict__.update(
+        compress_ratio=ratio, topk_tokens=0, reorder_batch_threshold=1,
+        c128a_max_compressed=c128a_buffers["c128a_global_decode_buffer"].shape[1],
+        pcp_size=1, pcp_rank=0,  # no prefill context parallelism (0.34.0's deepseek_v41)
+        kv_cache_spec=Stand(block_size=KV_BLOCK_SIZE, storage_block_size=KV_BLOCK_SIZE // ratio,
+                            num_states=KV_BLOCK_SIZE // ratio, tokens_per_state=ratio),
+        req_id_per_token_buffer=req_id_per_token_buffer,
+        compressed_slot_mapping_buffer=compressed_slot_mapping_buffer, **c128a_buffers)
+    return builder
+
+
+def common_metadata(cm_cls, inputs):
+    """The stand-in CommonAttentionMetadata of a dumped case: its tensors, the host copies the
+    runner keeps (query_start_loc_cpu, seq_lens_cpu_upper_bound), no cached request index, no
+    decode context parallelism."""
+    qsl, seq_lens = inputs["query_start_loc"], inputs["seq_lens"]
+    lens = qsl[1:] - qsl[:-1]
+    return cm_cls(query_start_loc=qsl, query_start_loc_cpu=qsl.to("cpu", copy=True), seq_lens=seq_lens,
+                  seq_lens_cpu_upper_bound=seq_lens.to("cpu", copy=True), num_reqs=qsl.shape[0] - 1,
+                  num_actual_tokens=int(qsl[-1]), max_query_len=int(lens.max()), max_seq_len=int(seq_lens.max()),
+                  block_table_tensor=inputs["block_table"], slot_mapping=inputs["slot_mapping"],
+                  positions=inputs["positions"], _token_to_req_indices_cache=None, is_prefilling=None,
+                  dcp_local_seq_lens=None)
+
+
+def c128a_outputs(md, inputs, before):
+    """The C128A outputs of a ratio-128 builder's metadata `md`, in 0.25.0's layout (module
+    docstring); `before`: the C128A buffers as they were before the call. A packed (0.27.0)
+    result is laid out again in `inputs`' buffers."""
+    width = inputs["c128a_global_decode_buffer"].shape[1]
+    decode = getattr(md, "c128a_global_decode_topk_indices", None)
+    prefill = getattr(md, "c128a_prefill_topk_indices", None)
+    packed = decode is not None and decode.shape[-1] < width or prefill is not None and prefill.shape[-1] < width
+    if packed:  # 0.27.0's layout, laid out as 0.25.0's (module docstring)
+        inputs["c128a_global_decode_buffer"] = _unpack(decode, before["c128a_global_decode_buffer"])
+        inputs["c128a_prefill_buffer"] = _unpack(prefill, before["c128a_prefill_buffer"])
+        decode = None if decode is None else inputs["c128a_global_decode_buffer"][:decode.shape[0]].unsqueeze(1)
+        prefill = None if prefill is None else inputs["c128a_prefill_buffer"][:prefill.shape[0]]
+    return {"c128a_global_decode_topk_indices": decode,
+            "c128a_decode_topk_lens": getattr(md, "c128a_decode_topk_lens", None),
+            "c128a_prefill_topk_indices": prefill}
+
+
 def _bind(release, relpath):
-    builder_cls, cm_cls = _builder_class(release, relpath)
+    builder_cls, cm_cls = builder_class(release, relpath)
 
     def run(params, inputs, counted):
-        ratio, qsl = params["ratio"], inputs["query_start_loc"]
-        width = inputs["c128a_global_decode_buffer"].shape[1]
         before = {name: inputs[name].clone() for name in C128A}
-        builder = builder_cls.__new__(builder_cls)
-        builder.__dict__.update(
-            compress_ratio=ratio, topk_tokens=0, reorder_batch_threshold=1, c128a_max_compressed=width,
-            pcp_size=1, pcp_rank=0,  # no prefill context parallelism (0.34.0's deepseek_v41)
-            kv_cache_spec=Stand(block_size=KV_BLOCK_SIZE, storage_block_size=KV_BLOCK_SIZE // ratio,
-                                num_states=KV_BLOCK_SIZE // ratio, tokens_per_state=ratio),
-            req_id_per_token_buffer=inputs["req_id_per_token_buffer"],
-            compressed_slot_mapping_buffer=inputs["compressed_slot_mapping"],
-            **{name: inputs[name] for name in C128A})
-        lens = qsl[1:] - qsl[:-1]
-        cm = cm_cls(query_start_loc=qsl, query_start_loc_cpu=qsl.clone(), seq_lens=inputs["seq_lens"],
-                    num_reqs=qsl.shape[0] - 1, num_actual_tokens=int(qsl[-1]), max_query_len=int(lens.max()),
-                    max_seq_len=int(inputs["seq_lens"].max()), block_table_tensor=inputs["block_table"],
-                    slot_mapping=inputs["slot_mapping"], positions=inputs["positions"],
-                    _token_to_req_indices_cache=None, is_prefilling=None)
+        builder = new_builder(builder_cls, params["ratio"], inputs["req_id_per_token_buffer"],
+                              inputs["compressed_slot_mapping"], {name: inputs[name] for name in C128A})
+        cm = common_metadata(cm_cls, inputs)
         with counted():
             md = builder.build(0, cm)
-        decode = getattr(md, "c128a_global_decode_topk_indices", None)
-        prefill = getattr(md, "c128a_prefill_topk_indices", None)
-        packed = decode is not None and decode.shape[-1] < width or prefill is not None and prefill.shape[-1] < width
-        if packed:  # 0.27.0's layout, laid out as 0.25.0's (module docstring)
-            inputs["c128a_global_decode_buffer"] = _unpack(decode, before["c128a_global_decode_buffer"])
-            inputs["c128a_prefill_buffer"] = _unpack(prefill, before["c128a_prefill_buffer"])
-            decode = None if decode is None else inputs["c128a_global_decode_buffer"][:decode.shape[0]].unsqueeze(1)
-            prefill = None if prefill is None else inputs["c128a_prefill_buffer"][:prefill.shape[0]]
         return {"compressed_slot_mapping": inputs["compressed_slot_mapping"],
-                "req_id_per_token": md.req_id_per_token,
-                "c128a_global_decode_topk_indices": decode,
-                "c128a_decode_topk_lens": getattr(md, "c128a_decode_topk_lens", None),
-                "c128a_prefill_topk_indices": prefill}
+                "req_id_per_token": md.req_id_per_token, **c128a_outputs(md, inputs, before)}
     return run
 
 
 SITES = [
     Site("sparse_mla_slot_mapping", SPARSE,
          "DeepseekV4FlashMLAMetadataBuilder.build (request index, compressed slot mapping, C128A top-k "
-         "metadata); DeepseekV4SparseMLAMetadataBuilder.build from 0.33.0", _locator(SPARSE), _binder(SPARSE),
+         "metadata); DeepseekV4SparseMLAMetadataBuilder.build from 0.33.0", locator(SPARSE), _binder(SPARSE),
          views={"block_table": "block_table_base"}, uses_triton=True),
     # The same clamp_ in DeepSeek V4.1's builder (0.34.0 on): no C128A metadata, so only the
     # request index, the compressed slot mapping and the shared table after the call compare.
     Site("sparse_mla_slot_mapping", SPARSE_V41,
          "DeepseekV4SparseMLAMetadataBuilder.build of DeepSeek V4.1 (request index, compressed slot mapping), "
-         "on the sparse-MLA suite's inputs", _locator(SPARSE_V41), _binder(SPARSE_V41),
+         "on the sparse-MLA suite's inputs", locator(SPARSE_V41), _binder(SPARSE_V41),
          views={"block_table": "block_table_base"}, uses_triton=True, name="sparse_mla_slot_mapping@deepseek_v41",
          optional=True, compares=frozenset({"compressed_slot_mapping", "req_id_per_token", "block_table",
                                             "block_table_base", "query_start_loc", "seq_lens", "positions",

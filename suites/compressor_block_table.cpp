@@ -104,9 +104,7 @@ Suite make_compressor_block_table_suite() {
       .reader("negative_entry_count",
               "a later reader of the compressor group's table that tells a -1 entry from block 0 "
               "(entries < 0 of each row)",
-              [](const CaseData& d, const Outputs&, const ParamPoint&) {
-                return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
-              })
+              detail::read_negative_entries)
       .variant("fused", "one pass: request index into the buffer, negatives read as 0 into the returned "
                "table; the runner's table never written (1 allocation, the floor)",
                fused::fused_compressor_block_table)

@@ -13,6 +13,7 @@
 
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
+#include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/sparse_mla_inputs.h"
@@ -80,14 +81,10 @@ Suite make_sparse_mla_slot_mapping_suite() {
                [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, detail::ClampMode::InPlace); })
       .reader("metadata_block_table",
               "the metadata's block_table field, i.e. the input view as the builder left it",
-              [](const CaseData& d, const Outputs&, const ParamPoint&) {
-                return Outputs{{"block_table", clone(d.get("block_table"))}};
-              })
+              detail::read_metadata_block_table)
       .reader("negative_entry_count",
               "a later builder of the same KV group counting the entries < 0 of each row",
-              [](const CaseData& d, const Outputs&, const ParamPoint&) {
-                return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
-              })
+              detail::read_negative_entries)
       .variant("fused", "one pass into the builder's buffers; table read (negatives as 0 for the slot "
                "mapping, as is for C128A), never written; no allocation (the floor)",
                fused::fused_sparse_mla_slot_mapping)

@@ -37,6 +37,7 @@
 
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
+#include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
@@ -155,14 +156,10 @@ Suite make_sparse_mla_step_suite() {
       .variant("clamp_", "both sparse-MLA builders clamp_(min=0) the shared table in place (0.27.0)",
                [](CaseData& d, const ParamPoint& p) { return run_step(d, p, detail::ClampMode::InPlace); })
       .reader("metadata_block_table", "the metadata's block_table field: the shared view as the step left it",
-              [](const CaseData& d, const Outputs&, const ParamPoint&) {
-                return Outputs{{"block_table", clone(d.get("block_table"))}};
-              })
+              detail::read_metadata_block_table)
       .reader("negative_entry_count",
               "a later builder of the same KV group counting the entries < 0 of each row",
-              [](const CaseData& d, const Outputs&, const ParamPoint&) {
-                return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
-              })
+              detail::read_negative_entries)
       .variant("fused", "one fused pass per builder into its buffers; table read (negatives as 0 for the "
                "sparse-MLA slot mappings, as is for C128A and the indexer), never written; no allocation",
                fused::fused_sparse_mla_step)

@@ -21,4 +21,15 @@ inline void add_runner_table(CaseData& data, const std::vector<std::int32_t>& ta
   data.add("query_start_loc", from_vector(query_start, {reqs + 1}, data.device), Role::Persistent);
 }
 
+// Later readers of the runner's table (SuiteBuilder::reader): the metadata's block_table field,
+// i.e. the input view as the builder left it ...
+inline Outputs read_metadata_block_table(const CaseData& d, const Outputs&, const ParamPoint&) {
+  return Outputs{{"block_table", clone(d.get("block_table"))}};
+}
+
+// ... and a reader that tells a -1 entry from block 0: the entries < 0 of each row.
+inline Outputs read_negative_entries(const CaseData& d, const Outputs&, const ParamPoint&) {
+  return Outputs{{"negative_entries", sum(lt(d.get("block_table"), 0), 1)}};
+}
+
 }  // namespace clampbench::suites::detail

@@ -48,6 +48,30 @@ void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType dev
   }
 }
 
+detail::SparseMlaArgs sparse_mla_slot_args(const CaseData& data, const ParamPoint& p, std::int64_t ratio,
+                                           bool negatives_as_zero) {
+  return {detail::ref1<const std::int32_t>(data.get("query_start_loc"), "query_start_loc"),
+          detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens"),
+          detail::ref2<const std::int32_t>(data.get("block_table"), "block_table"),
+          suites::detail::sparse_mla_storage_block_size(ratio), ratio, p.get("Q"), negatives_as_zero};
+}
+
+detail::SparseMlaStep sparse_mla_pass(const CaseData& data, const detail::SparseMlaArgs& slots, Tensor& compressed,
+                                      const Tensor& req_ids, const suites::detail::C128aBuffers& buffers,
+                                      const suites::detail::DecodePrefillSplit& split) {
+  const suites::detail::C128aOutputs c128a = suites::detail::c128a_slices(buffers, split);
+  return {slots,
+          detail::ref1<std::int64_t>(compressed, "compressed_slot_mapping"),
+          detail::ref1<std::int32_t>(req_ids, "req_id_per_token"),
+          detail::ref1<const std::int64_t>(data.get("positions"), "positions"),
+          detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
+          detail::ref2<std::int32_t>(buffers.global_decode.slice(0, 0, split.num_decode_tokens), "c128a_global_decode"),
+          detail::ref1<std::int32_t>(c128a.decode_lens, "c128a_decode_lens"),
+          detail::ref2<std::int32_t>(c128a.prefill_local, "c128a_prefill"),
+          buffers.global_decode.size(1),
+          split.num_decodes};
+}
+
 Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
   namespace sd = suites::detail;
   const std::int64_t ratio = p.get("ratio");
@@ -62,20 +86,8 @@ Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
   const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
   const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);
   Tensor& compressed = data.get("compressed_slot_mapping");
-  const detail::SparseMlaStep step{
-      {detail::ref1<const std::int32_t>(query_start_loc, "query_start_loc"),
-       detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens"),
-       detail::ref2<const std::int32_t>(data.get("block_table"), "block_table"),
-       sd::sparse_mla_storage_block_size(ratio), ratio, p.get("Q")},
-      detail::ref1<std::int64_t>(compressed, "compressed_slot_mapping"),
-      detail::ref1<std::int32_t>(req_ids, "req_id_per_token"),
-      detail::ref1<const std::int64_t>(data.get("positions"), "positions"),
-      detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
-      detail::ref2<std::int32_t>(buffers.global_decode.slice(0, 0, split.num_decode_tokens), "c128a_global_decode"),
-      detail::ref1<std::int32_t>(c128a.decode_lens, "c128a_decode_lens"),
-      detail::ref2<std::int32_t>(c128a.prefill_local, "c128a_prefill"),
-      buffers.global_decode.size(1),
-      split.num_decodes};
+  const detail::SparseMlaStep step =
+      sparse_mla_pass(data, sparse_mla_slot_args(data, p, ratio, true), compressed, req_ids, buffers, split);
   run_fused_sparse_mla_step(step, data.device);
   return {{"compressed_slot_mapping", compressed},
           {"req_id_per_token", req_ids},

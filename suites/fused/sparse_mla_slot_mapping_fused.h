@@ -6,6 +6,8 @@
 // table read (negatives as 0 for the slot mapping, as they are for C128A, as clamp leaves them)
 // and never written. No allocation at all.
 
+#include "suites/detail/sparse_mla_batch.h"
+#include "suites/detail/sparse_mla_c128a.h"
 #include "suites/fused/detail/sparse_mla_c128a_row.h"
 #include "suites/suite.h"
 
@@ -18,5 +20,16 @@ Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p);
 // tokens inside the buffer, table reads inside the table). Shared with sparse_mla_step's fused
 // variant, which runs one step per builder.
 void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType device);
+
+// The slot-mapping arguments of one builder over the case's shared table at `ratio`
+// (negatives_as_zero: the builder reads the table clamped, as the sparse-MLA builders do).
+detail::SparseMlaArgs sparse_mla_slot_args(const CaseData& data, const ParamPoint& p, std::int64_t ratio,
+                                           bool negatives_as_zero);
+
+// One builder's pass: its slot mapping into `compressed`, the request index into `req_ids`,
+// and the C128A rows of `split` into `buffers` (none where the split is empty).
+detail::SparseMlaStep sparse_mla_pass(const CaseData& data, const detail::SparseMlaArgs& slots, Tensor& compressed,
+                                      const Tensor& req_ids, const suites::detail::C128aBuffers& buffers,
+                                      const suites::detail::DecodePrefillSplit& split);
 
 }  // namespace clampbench::suites::fused

@@ -19,29 +19,13 @@ namespace {
 
 namespace sd = suites::detail;
 
-// The slot-mapping part of one builder's pass.
-detail::SparseMlaArgs slot_args(const CaseData& data, const ParamPoint& p, std::int64_t ratio, bool clamps) {
-  return {detail::ref1<const std::int32_t>(data.get("query_start_loc"), "query_start_loc"),
-          detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens"),
-          detail::ref2<const std::int32_t>(data.get("block_table"), "block_table"),
-          sd::sparse_mla_storage_block_size(ratio), ratio, p.get("Q"), clamps};
-}
-
-// A pass that writes `buffer` (the whole of it, as the builder's fill_) and nothing else.
-detail::SparseMlaStep slot_mapping_only(CaseData& data, const ParamPoint& p, std::int64_t ratio, bool clamps,
-                                        const char* buffer) {
-  const Tensor& positions = data.get("positions");
-  const Tensor none = data.get("c128a_global_decode_buffer").slice(0, 0, 0);
-  return {slot_args(data, p, ratio, clamps),
-          detail::ref1<std::int64_t>(data.get(buffer), buffer),
-          detail::ref1<std::int32_t>(data.get("c128a_decode_lens_buffer").slice(0, 0, 0), "no request index"),
-          detail::ref1<const std::int64_t>(positions, "positions"),
-          detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
-          detail::ref2<std::int32_t>(none, "no C128A decode rows"),
-          detail::ref1<std::int32_t>(data.get("c128a_decode_lens_buffer").slice(0, 0, 0), "no C128A lens"),
-          detail::ref2<std::int32_t>(none, "no C128A prefill rows"),
-          0,
-          0};
+// A pass that writes the builder's slot-mapping buffer (the whole of it, as its fill_) and
+// nothing else: no request index, no C128A rows.
+detail::SparseMlaStep slot_mapping_only(CaseData& data, const ParamPoint& p, bool negatives_as_zero,
+                                        const char* buffer, const sd::C128aBuffers& buffers) {
+  const Tensor no_request_index = data.get("c128a_decode_lens_buffer").slice(0, 0, 0);
+  return sparse_mla_pass(data, sparse_mla_slot_args(data, p, sd::kC4Ratio, negatives_as_zero), data.get(buffer),
+                         no_request_index, buffers, sd::DecodePrefillSplit{});
 }
 
 }  // namespace
@@ -56,21 +40,11 @@ Outputs fused_sparse_mla_step(CaseData& data, const ParamPoint& p) {
   const char* first_sparse = p.get("order") == 0 ? "c4a_req_id_per_token_buffer" : "c128a_req_id_per_token_buffer";
   const Tensor req_ids = data.get(first_sparse).slice(0, 0, tokens);
   Tensor& c128a_slots = data.get("c128a_compressed_slot_mapping");
-  const detail::SparseMlaStep c128a_step{
-      slot_args(data, p, sd::kC128aRatio, true),
-      detail::ref1<std::int64_t>(c128a_slots, "c128a_compressed_slot_mapping"),
-      detail::ref1<std::int32_t>(req_ids, "req_id_per_token"),
-      detail::ref1<const std::int64_t>(data.get("positions"), "positions"),
-      detail::ref1<const std::int64_t>(data.get("slot_mapping"), "slot_mapping"),
-      detail::ref2<std::int32_t>(buffers.global_decode.slice(0, 0, split.num_decode_tokens), "c128a_global_decode"),
-      detail::ref1<std::int32_t>(c128a.decode_lens, "c128a_decode_lens"),
-      detail::ref2<std::int32_t>(c128a.prefill_local, "c128a_prefill"),
-      buffers.global_decode.size(1),
-      split.num_decodes};
-  run_fused_sparse_mla_step(c128a_step, data.device);
-  run_fused_sparse_mla_step(slot_mapping_only(data, p, sd::kC4Ratio, true, "c4a_compressed_slot_mapping"),
-                            data.device);
-  run_fused_sparse_mla_step(slot_mapping_only(data, p, sd::kC4Ratio, false, "indexer_compressed_slot_mapping"),
+  run_fused_sparse_mla_step(
+      sparse_mla_pass(data, sparse_mla_slot_args(data, p, sd::kC128aRatio, true), c128a_slots, req_ids, buffers, split),
+      data.device);
+  run_fused_sparse_mla_step(slot_mapping_only(data, p, true, "c4a_compressed_slot_mapping", buffers), data.device);
+  run_fused_sparse_mla_step(slot_mapping_only(data, p, false, "indexer_compressed_slot_mapping", buffers),
                             data.device);
   return {{"c4a_compressed_slot_mapping", data.get("c4a_compressed_slot_mapping").slice(0, 0, tokens)},
           {"c128a_compressed_slot_mapping", c128a_slots.slice(0, 0, tokens)},

@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one writer of the results document (results/SCHEMA.md, v1): the typed document
-// (results_document.h) in, JSON out. results_writer.cpp writes the run's frame (environment,
-// summary, outcome, the file's text), results_writer_case.cpp one case and what it holds.
-// Nothing else builds the results' JSON; results_reader.h reads it back.
+// (results_document.h) in, JSON out. results_writer.cpp writes the summary, the outcome and
+// the file's text, results_writer_environment.cpp the environment, results_writer_case.cpp a
+// case and its variants, results_writer_blocks.cpp the blocks a variant holds. Nothing else
+// builds the results' JSON; results_reader.h reads it back.
 
 #include <cstddef>
 #include <string>

@@ -63,4 +63,25 @@ Stats summarize(std::vector<double> samples) {
   return s;
 }
 
+LedgerCounters ledger_total(const PerDevice& d) {
+  LedgerCounters t;
+  for (const auto& c : d) {
+    t.allocations += c.allocations; t.frees += c.frees;
+    t.bytes_requested += c.bytes_requested; t.bytes_reserved += c.bytes_reserved;
+    t.peak_bytes += c.peak_bytes;
+    t.segments_created += c.segments_created; t.segments_released += c.segments_released;
+    t.segment_bytes_created += c.segment_bytes_created;
+  }
+  return t;
+}
+
+bool saved_vs(const VariantResult& reference, const VariantResult& v, std::int64_t& allocations,
+              std::int64_t& bytes_requested) {
+  if (!reference.ledger_valid || !v.ledger_valid) return false;
+  const LedgerCounters a = ledger_total(reference.ledger), b = ledger_total(v.ledger);
+  allocations = static_cast<std::int64_t>(a.allocations) - static_cast<std::int64_t>(b.allocations);
+  bytes_requested = static_cast<std::int64_t>(a.bytes_requested) - static_cast<std::int64_t>(b.bytes_requested);
+  return true;
+}
+
 }  // namespace clampbench

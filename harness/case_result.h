@@ -9,9 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "harness/checks.h"
+#include "harness/cupti/cross_check.h"
 #include "kernels/allocation_trace.h"
 #include "kernels/ledger.h"
 #include "suites/suite.h"
@@ -89,6 +88,11 @@ struct UnexpectedFinding {
   bool vanished = false;
 };
 
+struct CuptiResult {
+  cupti::ScopeStats stats;
+  cupti::CrossCheck cross_check;  // in the results only when CUPTI was available
+};
+
 struct VariantResult {
   std::string name;
   Verdict verdict = Verdict::Same;
@@ -98,7 +102,9 @@ struct VariantResult {
   bool device_error = false;  // the error was a CUDA failure (exit code 3)
   PerDevice ledger{};
   bool ledger_valid = false;
-  nlohmann::json cupti;  // cupti::to_json plus cross_check, or {"available": false, ...}
+  // What the driver saw of the measured call and whether it agrees with the ledger; nullopt
+  // when the builder call failed.
+  std::optional<CuptiResult> cupti;
   std::optional<Timing> timing;
   std::optional<std::int64_t> instructions;  // user-space instructions per call (instruction pass)
   std::vector<TensorMismatch> output_mismatches;
@@ -121,6 +127,8 @@ struct VariantResult {
   }
   // Every allocation of the measured call in order, with its op (kernels/allocation_trace.h).
   std::vector<TracedAllocation> allocation_trace;
+  // Allocations beyond allocation_trace: a resumed case's trace holds only what its results kept.
+  std::size_t allocation_trace_dropped = 0;
   // Kept for the dump and for the comparisons against the reference.
   Outputs outputs;
   CaseData after;                      // the inputs as the measured call left them
@@ -128,6 +136,13 @@ struct VariantResult {
   std::vector<Outputs> reader_outputs;  // per suite reader (empty when it threw)
   bool ran = false;             // the measured call returned
 };
+
+// The ledger's counters summed over devices (peak_bytes: the sum of per-device peaks).
+LedgerCounters ledger_total(const PerDevice& d);
+// What `v` allocates less than `reference` (allocations, requested bytes); false when either
+// has no ledger.
+bool saved_vs(const VariantResult& reference, const VariantResult& v, std::int64_t& allocations,
+              std::int64_t& bytes_requested);
 
 struct CaseResult {
   std::string suite;

@@ -23,20 +23,20 @@ HostTensor host_view(const Tensor& t) {
   return h;
 }
 
-nlohmann::json element_json(const HostTensor& t, std::int64_t flat) {
+ElementValue element_value(const HostTensor& t, std::int64_t flat) {
   const unsigned char* p = t.data() + flat * static_cast<std::int64_t>(element_size(t.dtype));
   switch (t.dtype) {
-    case DType::Bool: return *p != 0 ? 1 : 0;
-    case DType::Int32: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
+    case DType::Bool: return std::int64_t{*p != 0 ? 1 : 0};
+    case DType::Int32: { std::int32_t v; std::memcpy(&v, p, 4); return std::int64_t{v}; }
     case DType::Int64: { std::int64_t v; std::memcpy(&v, p, 8); return v; }
     case DType::Float32: {
       float v; std::memcpy(&v, p, 4);
-      if (std::isnan(v)) return "nan";
-      if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+      if (std::isnan(v)) return std::string("nan");
+      if (std::isinf(v)) return std::string(v > 0 ? "inf" : "-inf");
       return static_cast<double>(v);
     }
   }
-  return nullptr;
+  return std::monostate{};
 }
 
 std::vector<std::int64_t> unravel(const Dims& shape, std::int64_t flat) {
@@ -91,8 +91,8 @@ std::optional<TensorMismatch> compare_tensors(const std::string& name, const Hos
   m.count = for_each_difference(reference, value, [&](std::int64_t flat, std::int64_t seen) {
     if (seen != 0) return;
     m.first_index = unravel(reference.shape, flat);
-    m.reference = element_json(reference, flat);
-    m.value = element_json(value, flat);
+    m.reference = element_value(reference, flat);
+    m.value = element_value(value, flat);
   });
   if (m.count == 0) return std::nullopt;
   return m;
@@ -108,7 +108,7 @@ std::vector<TensorMismatch> compare_outputs(const Outputs& reference, const Outp
     const HostTensor ref = host_view(r.tensor);
     std::optional<TensorMismatch> m;
     if (it == by_name.end()) {
-      m = TensorMismatch{r.name, source, ref.numel(), {}, nullptr, nullptr, "missing in the variant"};
+      m = TensorMismatch{r.name, source, ref.numel(), {}, ElementValue{}, ElementValue{}, "missing in the variant"};
     } else {
       m = compare_tensors(r.name, ref, host_view(*it->second));
       by_name.erase(it);
@@ -116,7 +116,7 @@ std::vector<TensorMismatch> compare_outputs(const Outputs& reference, const Outp
     if (m) { m->name = prefix + m->name; m->source = source; out.push_back(std::move(*m)); }
   }
   for (const auto& [name, t] : by_name)  // outputs the reference does not have
-    out.push_back({prefix + name, source, t->numel(), {}, nullptr, nullptr, "missing in the reference"});
+    out.push_back({prefix + name, source, t->numel(), {}, ElementValue{}, ElementValue{}, "missing in the reference"});
   return out;
 }
 
@@ -131,27 +131,10 @@ std::optional<BufferChange> diff_buffer(const std::string& name, Role role, cons
   }
   c.changed = for_each_difference(before, after, [&](std::int64_t flat, std::int64_t seen) {
     if (seen < kMaxChangedListed)
-      c.first.push_back({unravel(before.shape, flat), element_json(before, flat), element_json(after, flat)});
+      c.first.push_back({unravel(before.shape, flat), element_value(before, flat), element_value(after, flat)});
   });
   if (c.changed == 0) return std::nullopt;
   return c;
-}
-
-nlohmann::json to_json(const TensorMismatch& m) {
-  nlohmann::json j = {{"output", m.name}, {"source", m.source}, {"count", m.count},
-                      {"first_index", m.reason.empty() ? nlohmann::json(m.first_index) : nlohmann::json(nullptr)},
-                      {"reference", m.reference}, {"value", m.value}};
-  if (!m.reason.empty()) j["reason"] = m.reason;
-  return j;
-}
-
-nlohmann::json to_json(const BufferChange& c, bool with_first) {
-  nlohmann::json j = {{"buffer", c.buffer}, {"role", role_name(c.role)}, {"changed", c.changed}};
-  if (with_first) {
-    j["first"] = nlohmann::json::array();
-    for (const auto& e : c.first) j["first"].push_back({{"index", e.index}, {"before", e.before}, {"after", e.after}});
-  }
-  return j;
 }
 
 }  // namespace clampbench

@@ -6,10 +6,10 @@
 // views (host tensors as they are, cuda ones copied), so the same code checks both.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kernels/tensor.h"
 #include "suites/suite.h"
@@ -32,8 +32,11 @@ struct HostTensor {
   std::size_t nbytes() const { return defined ? host.nbytes() : 0; }
 };
 HostTensor host_view(const Tensor& t);
-// Element `flat` (C order) as a JSON number (bool as 0/1; a NaN as the string "nan").
-nlohmann::json element_json(const HostTensor& t, std::int64_t flat);
+// One element's value as the results show it: an integer (bool as 0/1), a float, or the
+// strings "nan", "inf", "-inf"; none (null) when there is no element.
+using ElementValue = std::variant<std::monostate, std::int64_t, double, std::string>;
+// Element `flat` (C order).
+ElementValue element_value(const HostTensor& t, std::int64_t flat);
 std::vector<std::int64_t> unravel(const Dims& shape, std::int64_t flat);
 
 struct TensorMismatch {
@@ -41,13 +44,13 @@ struct TensorMismatch {
   std::string source = "output"; // "output" | "written_input" | "reader"
   std::int64_t count = 0;        // mismatching elements (all of them when `reason` is set)
   std::vector<std::int64_t> first_index;
-  nlohmann::json reference, value;  // the first mismatching pair; null when `reason` is set
+  ElementValue reference, value;    // the first mismatching pair; none when `reason` is set
   std::string reason;               // dtype/shape/presence difference, else empty
 };
 
 struct ChangedElement {
   std::vector<std::int64_t> index;
-  nlohmann::json before, after;
+  ElementValue before, after;
 };
 
 struct BufferChange {
@@ -68,8 +71,5 @@ std::vector<TensorMismatch> compare_outputs(const Outputs& reference, const Outp
 // Empty optional when the buffer is unchanged.
 std::optional<BufferChange> diff_buffer(const std::string& name, Role role, const HostTensor& before,
                                         const HostTensor& after);
-
-nlohmann::json to_json(const TensorMismatch& m);
-nlohmann::json to_json(const BufferChange& c, bool with_first);
 
 }  // namespace clampbench

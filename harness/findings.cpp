@@ -52,10 +52,6 @@ Verdict verdict_of_findings(const Expectation& e) {
   return Verdict::Same;
 }
 
-nlohmann::json finding_json(const UnexpectedFinding& f) {
-  return {{"kind", f.kind}, {"name", f.name}, {"count", f.count},
-          {"expected_count", f.expected_count ? nlohmann::json(*f.expected_count) : nlohmann::json(nullptr)}};
-}
 }  // namespace
 
 void read_expected_findings(const nlohmann::json& rule, int version, Expectation& e) {
@@ -96,16 +92,6 @@ void match_findings(const Expectation& e, VariantResult& vr) {
     if (!seen_outputs.count(o)) vr.unexpected_findings.push_back({"output", o, 0, std::nullopt, true});
   for (const auto& k : e.mutations)
     if (!seen_buffers.count(k.buffer)) vr.unexpected_findings.push_back({"mutation", k.buffer, 0, k.changed, true});
-}
-
-nlohmann::json findings_json(const VariantResult& vr) {
-  nlohmann::json found = nlohmann::json::array(), unexpected = nlohmann::json::array(),
-                 vanished = nlohmann::json::array();
-  for (const auto& m : vr.output_mismatches) found.push_back({{"kind", "output"}, {"name", m.name}, {"count", m.count}});
-  for (const auto& c : vr.mutations) found.push_back({{"kind", "mutation"}, {"name", c.buffer}, {"count", c.changed}});
-  for (const auto& f : vr.unexpected_findings) (f.vanished ? vanished : unexpected).push_back(finding_json(f));
-  return {{"set", found}, {"listed", vr.findings_listed}, {"unexpected", unexpected}, {"vanished", vanished},
-          {"as_expected", vr.unexpected_findings.empty()}};
 }
 
 }  // namespace clampbench

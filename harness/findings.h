@@ -26,7 +26,4 @@ void read_expected_findings(const nlohmann::json& rule, int version, Expectation
 // mutations. A variant that failed is left alone: its error verdict speaks for it.
 void match_findings(const Expectation& e, VariantResult& vr);
 
-// The variant's "findings" block of the results (results/SCHEMA.md).
-nlohmann::json findings_json(const VariantResult& vr);
-
 }  // namespace clampbench

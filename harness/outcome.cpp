@@ -6,7 +6,29 @@
 
 namespace clampbench {
 
-Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors) {
+namespace {
+// Status and exit code from the lists: internal_error 3 over unexpected 1 over as_expected 0.
+void set_status(Outcome& o) {
+  if (!o.internal_errors.empty()) {
+    o.status = "internal_error";
+    o.exit_code = kExitInternal;
+  } else if (!o.unexpected.empty() || !o.unexpected_findings.empty() || !o.unexpected_order_writes.empty() ||
+             !o.unexpected_latent_writes.empty()) {
+    o.status = "unexpected";
+    o.exit_code = kExitUnexpected;
+  } else {
+    o.status = "as_expected";
+    o.exit_code = kExitOk;
+  }
+}
+
+template <typename T>
+void join(std::vector<T>& out, const std::vector<T>& earlier) {
+  out.insert(out.begin(), earlier.begin(), earlier.end());
+}
+}  // namespace
+
+Outcome compute_outcome(std::span<const CaseResult> cases, std::vector<std::string> internal_errors) {
   Outcome o;
   for (const auto& c : cases) {
     for (const auto& v : c.variants) {
@@ -23,17 +45,18 @@ Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::s
     }
   }
   o.internal_errors = std::move(internal_errors);
-  if (!o.internal_errors.empty()) {
-    o.status = "internal_error";
-    o.exit_code = kExitInternal;
-  } else if (!o.unexpected.empty() || !o.unexpected_findings.empty() || !o.unexpected_order_writes.empty() ||
-             !o.unexpected_latent_writes.empty()) {
-    o.status = "unexpected";
-    o.exit_code = kExitUnexpected;
-  } else {
-    o.status = "as_expected";
-    o.exit_code = kExitOk;
-  }
+  set_status(o);
+  return o;
+}
+
+Outcome merge_outcomes(const Outcome& earlier, const Outcome& now) {
+  Outcome o = now;
+  join(o.unexpected, earlier.unexpected);
+  join(o.unexpected_findings, earlier.unexpected_findings);
+  join(o.unexpected_order_writes, earlier.unexpected_order_writes);
+  join(o.unexpected_latent_writes, earlier.unexpected_latent_writes);
+  join(o.internal_errors, earlier.internal_errors);
+  set_status(o);
   return o;
 }
 

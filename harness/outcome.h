@@ -6,6 +6,7 @@
 // its count, an order-dependent or latent write) is not listed, or a listed one vanished, 3 an
 // internal or CUDA error happened (2, bad usage, never gets this far).
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,12 @@ struct Outcome {
   std::vector<std::string> internal_errors;  // CUDA failures and harness failures, one line each
 };
 
-Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors);
+Outcome compute_outcome(std::span<const CaseResult> cases, std::vector<std::string> internal_errors);
+inline Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors) {
+  return compute_outcome(std::span<const CaseResult>(cases), std::move(internal_errors));
+}
+// The outcome of an earlier run's cases (--resume) and of this run's as one: the lists join
+// (the earlier's first), and the status and exit code follow from them.
+Outcome merge_outcomes(const Outcome& earlier, const Outcome& now);
 
 }  // namespace clampbench

@@ -27,6 +27,14 @@ struct AxisFilter {
   std::vector<std::int64_t> values;
 };
 
+// --instructions resolved: the method the run counts with, and (environment.instructions)
+// what was asked for and why the method is what it is.
+struct InstructionChoice {
+  InstructionMethod method = InstructionMethod::Off;
+  std::string requested = "auto";  // auto | perf | callgrind | off
+  std::string note;
+};
+
 struct RunConfig {
   std::vector<std::string> suites;    // empty: every registered suite
   std::vector<std::string> variants;  // empty: every variant (the reference always runs)
@@ -53,15 +61,11 @@ struct RunConfig {
   // SUITE) is followed by a memory-bound stall that makes it R times as long
   // (harness/detail/planted_delay.h). "" plants nothing.
   std::string plant;
-  // --instructions as asked (auto | perf | callgrind | off) and the method it came to: the
-  // results record both.
-  std::string instructions = "auto";
-  InstructionMethod instruction_method = InstructionMethod::Off;
-  std::string instruction_note;       // why the method is what it is (environment.instructions)
+  InstructionChoice instructions;
   double min_time_s = 0.002;          // per sample (--benchmark_min_time): the batch lasts this long
   double max_noise = 0.01;            // --max-noise: stop sampling a case when every variant is under
-  double timing_timeout_s = 0.3;
-  bool l2_flush = false;              // --l2-flush: cuda samples of one call each, L2 flushed before      // --timing-timeout: per variant of a case, then stop anyway
+  double timing_timeout_s = 0.3;      // --timing-timeout: per variant of a case, then stop anyway
+  bool l2_flush = false;              // --l2-flush: cuda samples of one call each, L2 flushed before
   GbenchReporting gbench;                    // --benchmark_format/_out/...: the samples' reporters
   std::vector<std::string> command_line;     // argv as given, for the results file
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process

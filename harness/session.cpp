@@ -71,14 +71,13 @@ void write_side_outputs(const RunConfig& config, TimingSession* timing, const st
   }
 }
 
-std::string closing_line(const nlohmann::json& outcome, std::size_t ran, std::size_t resumed, const std::string& out,
-                         double elapsed_s) {
-  auto count = [&outcome](const char* key) { return outcome.contains(key) ? outcome[key].size() : 0; };
+std::string closing_line(const Outcome& outcome, const std::string& status, std::size_t ran, std::size_t resumed,
+                         const std::string& out, double elapsed_s) {
   return fmt::format("clampbench: {} cases{}, {} unexpected verdict(s), {} unexpected finding(s), "
                      "{} unexpected order-dependent write(s), {} unexpected latent write(s), {}; results in {} ({:.1f}s)\n",
-                     ran, resumed ? fmt::format(" (+{} resumed)", resumed) : "", count("unexpected"),
-                     count("unexpected_findings"), count("unexpected_order_dependent_writes"), count("unexpected_latent_writes"),
-                     outcome["status"].get<std::string>(), out, elapsed_s);
+                     ran, resumed ? fmt::format(" (+{} resumed)", resumed) : "", outcome.unexpected.size(),
+                     outcome.unexpected_findings.size(), outcome.unexpected_order_writes.size(),
+                     outcome.unexpected_latent_writes.size(), status, out, elapsed_s);
 }
 }  // namespace
 
@@ -86,9 +85,9 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
                 const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds_since_start = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  const nlohmann::json environment = detail::environment_json(config);
+  Environment environment = detail::measure_environment(config);
   const std::optional<std::string> bus_id = detail::query_device_info().pci_bus_id;
-  detail::RunConditions conditions = detail::conditions_at_start(config.use_cuda, bus_id);
+  environment.conditions = detail::conditions_at_start(config.use_cuda, bus_id);
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
   // the runtime's pageable host allocator (recorded as environment.host_allocator).
   std::unique_ptr<Allocator> cuda_allocator;
@@ -100,7 +99,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   std::unique_ptr<cupti::Tracer> tracer = cupti::make_tracer(config.use_cuda);
   Runner runner(config, expectations, *tracer, timing);
   std::unique_ptr<InstructionCounter> perf_counter;
-  if (config.instruction_method == InstructionMethod::Perf) {
+  if (config.instructions.method == InstructionMethod::Perf) {
     std::string why_not;
     perf_counter = make_perf_counter(why_not);  // available: validate_run_config opened one
     runner.set_instruction_counter(perf_counter.get());
@@ -112,13 +111,13 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   const std::vector<SelectedCase> selection = selected_cases(suites, config);  // for every pass
   const std::size_t planned = selection.size();
   const std::size_t already = resumed.case_ids.size(), to_run = planned - already;
-  ResultsFile results(config, environment, conditions, std::move(resumed), planned);
-  const ResumedRun& done_before = results.resumed();
+  ResultsFile results(config, std::move(environment), std::move(resumed), planned);
+  const std::set<std::string>& done_before = results.resumed_case_ids();
   std::vector<CaseResult> cases;
   bool checkpoint_failed = false;
   for (const SelectedCase& sc : selection) {
     if (interrupt_signal()) break;
-    if (done_before.case_ids.count(sc.id)) continue;
+    if (done_before.count(sc.id)) continue;
     CaseResult c = runner.run_case(*sc.suite, sc.point);
     dump.add(*sc.suite, sc.point, c, runner, internal_errors, log);
     for (auto& v : c.variants) release_tensors(v);  // kept for the dump only; keep memory flat
@@ -134,35 +133,37 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     cases.push_back(std::move(c));
     results.add(cases.back());
     try {
-      results.write(cases, internal_errors, ResultsFile::Stage::Running);
+      results.write(internal_errors, ResultsFile::Stage::Running);
     } catch (const std::exception& e) {  // the last write decides; say it once
       if (!checkpoint_failed) log << "clampbench: warning: " << e.what() << "; the run goes on" << std::endl;
       checkpoint_failed = true;
     }
   }
   dump.finish(internal_errors);
-  if (config.instruction_method == InstructionMethod::Callgrind && !interrupt_signal() && !cases.empty()) {
+  if (config.instructions.method == InstructionMethod::Callgrind && !interrupt_signal() && !cases.empty()) {
     count_under_callgrind(config, cases, internal_errors, log);
     results.refresh(cases);
   }
   write_side_outputs(config, timing, cases, internal_errors);
-  detail::record_end(conditions, bus_id);
+  detail::record_end(results.environment().conditions, bus_id);
   const int signo = interrupt_signal();
-  nlohmann::json outcome;
+  Outcome outcome;
   try {
-    outcome = results.write(cases, internal_errors, signo ? ResultsFile::Stage::Interrupted : ResultsFile::Stage::Finished, signo);
+    outcome = results.write(internal_errors, signo ? ResultsFile::Stage::Interrupted : ResultsFile::Stage::Finished, signo);
   } catch (const std::exception& e) {
     log << "clampbench: error: results not written: " << e.what() << std::endl;
     return signo ? 128 + signo : kExitInternal;
   }
-  log << verdict_table(cases) << closing_line(outcome, cases.size(), already, config.out, seconds_since_start());
-  for (const auto& e : outcome.value("internal_errors", std::vector<std::string>{})) log << "clampbench: error: " << e << "\n";
+  log << verdict_table(cases)
+      << closing_line(outcome, signo ? "interrupted" : outcome.status, cases.size(), already, config.out,
+                      seconds_since_start());
+  for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";
   if (signo) {
     log << fmt::format("clampbench: interrupted by {} after {} of {} cases; --resume {} continues the run\n",
                        interrupt_signal_name(signo), already + cases.size(), planned, config.out);
     return 128 + signo;
   }
-  return outcome["exit_code"].get<int>();
+  return outcome.exit_code;
 }
 
 }  // namespace clampbench

@@ -9,18 +9,6 @@
 
 namespace clampbench {
 
-nlohmann::json trace_json(const std::vector<TracedAllocation>& trace, std::size_t limit) {
-  nlohmann::json list = nlohmann::json::array();
-  for (std::size_t i = 0; i < trace.size() && i < limit; ++i) {
-    const TracedAllocation& a = trace[i];
-    list.push_back({{"seq", a.seq}, {"op", a.op}, {"tag", a.tag.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.tag)},
-                    {"dtype", std::string(dtype_name(a.dtype))}, {"shape", a.shape.to_vector()}, {"bytes", a.bytes},
-                    {"device", std::string(device_name(a.device))},
-                    {"freed_at", a.freed_at < 0 ? nlohmann::json(nullptr) : nlohmann::json(a.freed_at)}});
-  }
-  return {{"allocations", list}, {"total", trace.size()}, {"truncated", trace.size() - list.size()}};
-}
-
 nlohmann::json chrome_trace(const std::vector<CaseResult>& cases) {
   nlohmann::json events = nlohmann::json::array();
   int pid = 0;

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The allocation traces of a run as JSON: per variant in the results (behind `run --trace`,
-// at most kTraceLimit entries each), and as a Chrome trace event file (`--trace-out`, opens
-// in Perfetto / chrome://tracing): one process per case x variant, one complete event per
+// The allocation traces of a run as a Chrome trace event file (`--trace-out`, opens in
+// Perfetto / chrome://tracing; the results' own "allocation_trace" is results_writer.h's):
+// one process per case x variant, one complete event per
 // allocation from its allocation to its free, and a "live bytes" counter track per variant.
 // Time is the trace's sequence index (1 "us" per allocation or free): the order is exact,
 // durations are not wall time.
@@ -16,12 +16,6 @@
 #include "harness/case_result.h"
 
 namespace clampbench {
-
-inline constexpr std::size_t kTraceLimit = 256;  // entries per variant in the results
-
-// {"allocations": [{"seq", "op", "tag", "dtype", "shape", "bytes", "device", "freed_at"}],
-//  "total": N, "truncated": N - kept}
-nlohmann::json trace_json(const std::vector<TracedAllocation>& trace, std::size_t limit = kTraceLimit);
 
 // {"traceEvents": [...], "displayTimeUnit": "ns"} over every variant of every case.
 nlohmann::json chrome_trace(const std::vector<CaseResult>& cases);

@@ -19,26 +19,26 @@ namespace clampbench {
 namespace {
 // --instructions: perf where the hardware counts, else callgrind where valgrind is installed
 // (auto); a method asked for by name that is not available is a usage error.
-void resolve_instruction_method(RunConfig& c) {
+void resolve_instruction_method(const std::string& self_exe, InstructionChoice& c) {
   std::string no_perf, no_callgrind;
-  const bool perf = c.instructions != "off" && c.instructions != "callgrind" && make_perf_counter(no_perf) != nullptr;
+  const bool perf = c.requested != "off" && c.requested != "callgrind" && make_perf_counter(no_perf) != nullptr;
   if (!callgrind_compiled()) no_callgrind = "this build has no valgrind/callgrind.h";
-  else if (c.self_exe.empty()) no_callgrind = "an in-process run cannot re-run itself under valgrind";
+  else if (self_exe.empty()) no_callgrind = "an in-process run cannot re-run itself under valgrind";
   else if (find_valgrind().empty()) no_callgrind = "valgrind is not on PATH";
-  if (c.instructions == "perf" && !perf) throw UsageError("--instructions perf: " + no_perf + "; try callgrind");
-  if (c.instructions == "callgrind" && !no_callgrind.empty()) throw UsageError("--instructions callgrind: " + no_callgrind);
-  if (c.instructions == "off") {
-    c.instruction_method = InstructionMethod::Off;
-    c.instruction_note = "--instructions off";
+  if (c.requested == "perf" && !perf) throw UsageError("--instructions perf: " + no_perf + "; try callgrind");
+  if (c.requested == "callgrind" && !no_callgrind.empty()) throw UsageError("--instructions callgrind: " + no_callgrind);
+  if (c.requested == "off") {
+    c.method = InstructionMethod::Off;
+    c.note = "--instructions off";
   } else if (perf) {
-    c.instruction_method = InstructionMethod::Perf;
-    c.instruction_note = "hardware counter, user space, smallest of 3 calls";
+    c.method = InstructionMethod::Perf;
+    c.note = "hardware counter, user space, smallest of 3 calls";
   } else if (no_callgrind.empty()) {
-    c.instruction_method = InstructionMethod::Callgrind;
-    c.instruction_note = (c.instructions == "auto" ? no_perf + "; " : std::string()) + "valgrind callgrind, 1 call";
+    c.method = InstructionMethod::Callgrind;
+    c.note = (c.requested == "auto" ? no_perf + "; " : std::string()) + "valgrind callgrind, 1 call";
   } else {
-    c.instruction_method = InstructionMethod::Off;
-    c.instruction_note = no_perf + "; " + no_callgrind;
+    c.method = InstructionMethod::Off;
+    c.note = no_perf + "; " + no_callgrind;
   }
 }
 
@@ -78,7 +78,7 @@ RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
   // recorded for nothing and set apart two host runs that are alike.
   if (args.allocator_given && !c.use_cuda)
     throw UsageError("--allocator: this run has no cuda cases (backend host); host cases use pageable memory");
-  resolve_instruction_method(c);
+  resolve_instruction_method(c.self_exe, c.instructions);
   if (c.expectations_path.empty()) c.expectations_path = default_expectations_path();
   // --benchmark_list_tests lists names only: no file is written, no directory made.
   if (!c.list_tests) validate_run_outputs(c, c.expectations_path);

@@ -107,7 +107,7 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     } else if (flag == "--instructions") {
       if (value != "auto" && value != "perf" && value != "callgrind" && value != "off")
         throw UsageError(fmt::format("bad instruction counter '{}' (auto, perf, callgrind, off)", value));
-      c.instructions = value;
+      c.instructions.requested = value;
     }
     else c.expectations_path = value;
   }

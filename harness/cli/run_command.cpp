@@ -46,7 +46,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   if (!config.resume_path.empty()) {
     std::set<std::string> ids;
     for (const SelectedCase& c : selected_cases(selected, config)) ids.insert(c.id);
-    resumed = load_resumed_run(config.resume_path, detail::environment_json(config), ids);
+    resumed = load_resumed_run(config.resume_path, detail::measure_environment(config), ids);
   }
   Expectations expectations;
   try {

@@ -116,14 +116,13 @@ CrossCheck cross_check(const ScopeStats& cupti, std::span<const LedgerEvent> eve
   return compare(cupti, expected_driver_traffic(events, allocator_kind), allocator_kind);
 }
 
-nlohmann::json to_json(const CrossCheck& check) {
-  return {{"status", to_string(check.status)}, {"detail", check.detail}};
-}
-
-nlohmann::json to_json(const ScopeStats& stats, const CrossCheck& check) {
-  nlohmann::json j = to_json(stats);
-  if (stats.available) j["cross_check"] = to_json(check);
-  return j;
+bool parse_cross_check_status(std::string_view text, CrossCheckStatus& out) {
+  for (auto s : {CrossCheckStatus::Agree, CrossCheckStatus::Disagree, CrossCheckStatus::NotComparable})
+    if (to_string(s) == text) {
+      out = s;
+      return true;
+    }
+  return false;
 }
 
 }  // namespace clampbench::cupti

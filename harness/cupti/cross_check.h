@@ -29,8 +29,6 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 #include "harness/cupti/tracer.h"
 #include "kernels/ledger.h"
 
@@ -60,10 +58,7 @@ std::optional<DriverTraffic> expected_driver_traffic(std::span<const LedgerEvent
 
 CrossCheck cross_check(const ScopeStats& cupti, const LedgerCounters& ledger_cuda, std::string_view allocator_kind);
 CrossCheck cross_check(const ScopeStats& cupti, std::span<const LedgerEvent> events, std::string_view allocator_kind);
-
-// {"status": "agree" | "disagree" | "not_comparable", "detail": "..."}
-nlohmann::json to_json(const CrossCheck& check);
-// to_json(stats) with "cross_check" added when CUPTI was available: the whole "cupti" block.
-nlohmann::json to_json(const ScopeStats& stats, const CrossCheck& check);
+// Parses to_string's names; false for any other text.
+bool parse_cross_check_status(std::string_view text, CrossCheckStatus& out);
 
 }  // namespace clampbench::cupti

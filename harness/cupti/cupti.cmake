@@ -15,11 +15,10 @@ add_library(clampbench_cupti STATIC
   ${_cb_cupti}/cross_check.cpp
   ${_cb_cupti}/fake_record_source.cpp
   ${_cb_cupti}/source_tracer.cpp
-  ${_cb_cupti}/tracer_json.cpp
   ${_cb_nvtx}/range.cpp
 )
 add_library(clampbench::cupti ALIAS clampbench_cupti)
-target_link_libraries(clampbench_cupti PUBLIC clampbench::kernels nlohmann_json::nlohmann_json fmt::fmt)
+target_link_libraries(clampbench_cupti PUBLIC clampbench::kernels fmt::fmt)
 target_compile_options(clampbench_cupti PRIVATE -Wall -Wextra)
 if(CLAMPBENCH_HAVE_CUDA)
   target_sources(clampbench_cupti PRIVATE

@@ -10,8 +10,6 @@
 #include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 namespace clampbench::cupti {
 
 struct MemoryKindStats {
@@ -59,9 +57,5 @@ class Tracer {
 // The real tracer when CUDA is compiled in and a device is present and CUPTI can subscribe;
 // otherwise an unavailable tracer carrying the reason. Never throws.
 std::unique_ptr<Tracer> make_tracer(bool want_cuda);
-
-// The "cupti" block of a variant in results/SCHEMA.md, without "cross_check" (see
-// harness/cupti/cross_check.h, which adds it): {"available": false, "reason": ...} or the figures.
-nlohmann::json to_json(const ScopeStats& stats);
 
 }  // namespace clampbench::cupti

@@ -84,7 +84,7 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     // The driver's view against the ledger's own events of the same call (exact for empty
     // tensors, which never reach the driver).
     const std::vector<LedgerEvent> events = rt.ledger().take_event_log();
-    vr.cupti = cupti::to_json(stats, cupti::cross_check(stats, events, config_.allocator));
+    vr.cupti = CuptiResult{stats, cupti::cross_check(stats, events, config_.allocator)};
     vr.ran = true;
   } catch (const std::exception& e) {
     rt.ledger().set_event_log(false);

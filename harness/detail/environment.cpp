@@ -47,14 +47,6 @@ std::string compiler() {
 #endif
 }
 
-nlohmann::json opt(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
-
-// The selection flags as given (empty: all), so that --resume can tell one run from another.
-nlohmann::json selection_json(const RunConfig& config) {
-  nlohmann::json axes = nlohmann::json::array();
-  for (const auto& a : config.axes) axes.push_back({{"name", a.name}, {"values", a.values}});
-  return {{"suites", config.suites}, {"variants", config.variants}, {"cases", config.cases}, {"axes", axes}};
-}
 }  // namespace
 
 std::string utc_now_iso8601() {
@@ -66,35 +58,40 @@ std::string utc_now_iso8601() {
   return buf;
 }
 
-nlohmann::json environment_json(const RunConfig& config) {
-  const auto commit = git("rev-parse HEAD");
-  const auto branch = git("rev-parse --abbrev-ref HEAD");
-  nlohmann::json dirty = nullptr;
-  if (commit) {
-    if (auto status = git("status --porcelain --untracked-files=no")) dirty = !status->empty();
+Environment measure_environment(const RunConfig& config) {
+  Environment e;
+  e.clampbench_version = version_string();
+  e.git_commit = git("rev-parse HEAD");
+  e.git_branch = git("rev-parse --abbrev-ref HEAD");
+  if (e.git_commit) {
+    if (auto status = git("status --porcelain --untracked-files=no")) e.git_dirty = !status->empty();
   }
+  e.build_type = CLAMPBENCH_BUILD_TYPE;
+  e.compiler = compiler();
+  e.cuda_compiled = cuda_compiled();
   const DeviceInfo dev = query_device_info();
+  e.cuda_runtime_version = dev.runtime_version;
+  e.cuda_driver_version = dev.driver_version;
+  e.device_name = config.use_cuda && dev.device_name ? *dev.device_name : std::string("host");
+  if (config.use_cuda) e.sm_count = dev.sm_count;
   char host[256] = {};
   gethostname(host, sizeof host - 1);
-  return {
-      {"clampbench_version", version_string()},
-      {"git_commit", opt(commit)}, {"git_branch", opt(branch)}, {"git_dirty", dirty},
-      {"build_type", CLAMPBENCH_BUILD_TYPE}, {"compiler", compiler()}, {"cuda_compiled", cuda_compiled()},
-      {"cuda_runtime_version", opt(dev.runtime_version)}, {"cuda_driver_version", opt(dev.driver_version)},
-      {"device_name", config.use_cuda && dev.device_name ? *dev.device_name : std::string("host")},
-      {"sm_count", config.use_cuda && dev.sm_count ? nlohmann::json(*dev.sm_count) : nlohmann::json(nullptr)},
-      {"host_name", std::string(host)}, {"backend", config.use_cuda ? "cuda" : "host"},
-      {"allocator", config.allocator}, {"host_allocator", "pageable"},
-      {"size_set", size_set_name(config.sizes)}, {"selection", selection_json(config)}, {"seed", config.seed}, {"repetitions", config.repetitions},
-      {"timing", config.timing},
-      {"placement", run_placement_json()},
-      {"plant", config.plant.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.plant)},
-      {"timing_config", {{"min_samples", config.repetitions}, {"max_noise", config.max_noise},
-                         {"timeout_s", config.timing_timeout_s}, {"sample_time_s", config.min_time_s},
-                         {"interleaved", true}, {"l2_flush", config.l2_flush}}},
-      {"instructions", {{"method", instruction_method_name(config.instruction_method)},
-                        {"requested", config.instructions}, {"note", config.instruction_note}}}, {"time", utc_now_iso8601()}, {"command_line", config.command_line},
-  };
+  e.host_name = host;
+  e.backend = config.use_cuda ? "cuda" : "host";
+  e.allocator = config.allocator;
+  e.host_allocator = "pageable";
+  e.size_set = size_set_name(config.sizes);
+  e.selection = {config.suites, config.variants, config.cases, config.axes};
+  e.seed = config.seed;
+  e.repetitions = config.repetitions;
+  e.timing = config.timing;
+  e.placement = query_run_placement();
+  e.plant = config.plant;
+  e.timing_settings = {config.repetitions, config.max_noise, config.timing_timeout_s, config.min_time_s, config.l2_flush};
+  e.instructions = config.instructions;
+  e.time = utc_now_iso8601();
+  e.command_line = config.command_line;
+  return e;
 }
 
 }  // namespace clampbench::detail

@@ -30,7 +30,7 @@ struct Library {
   }
 };
 
-nlohmann::json unavailable(const std::string& why) { return {{"available", false}, {"reason", why}}; }
+GpuClocks unavailable(const std::string& why) { return {false, why, 0, 0, {}}; }
 }  // namespace
 
 std::vector<std::string> throttle_reason_names(unsigned long long mask) {
@@ -47,7 +47,7 @@ std::vector<std::string> throttle_reason_names(unsigned long long mask) {
   return names;
 }
 
-nlohmann::json gpu_clocks_json(const std::optional<std::string>& pci_bus_id) {
+GpuClocks read_gpu_clocks(const std::optional<std::string>& pci_bus_id) {
   if (!pci_bus_id) return unavailable("no CUDA device");
   const Library nvml;
   if (nvml.handle == nullptr) return unavailable(fmt::format("cannot open libnvidia-ml.so.1: {}", dlerror()));
@@ -65,7 +65,7 @@ nlohmann::json gpu_clocks_json(const std::optional<std::string>& pci_bus_id) {
     return unavailable(fmt::format("{}: {}", what, error_string(rc)));
   };
   if (const int rc = init(); rc != 0) return failed("nvmlInit_v2", rc);
-  nlohmann::json out;
+  GpuClocks out;
   NvmlDevice device = nullptr;
   unsigned int sm = 0, sm_max = 0;
   unsigned long long mask = 0;
@@ -74,8 +74,7 @@ nlohmann::json gpu_clocks_json(const std::optional<std::string>& pci_bus_id) {
   else if ((rc = max_clock(device, kClockSm, &sm_max)) != 0) out = failed("nvmlDeviceGetMaxClockInfo", rc);
   else if ((rc = reasons(device, &mask)) != 0) out = failed("nvmlDeviceGetCurrentClocksEventReasons", rc);
   else
-    out = {{"available", true}, {"sm_clock_mhz", sm}, {"max_sm_clock_mhz", sm_max},
-           {"throttle_reasons", throttle_reason_names(mask)}};
+    out = {true, "", sm, sm_max, throttle_reason_names(mask)};
   shutdown();  // its result changes nothing that was read
   return out;
 }

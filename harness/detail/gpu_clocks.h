@@ -10,14 +10,18 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 namespace clampbench::detail {
 
-// {"available": true, "sm_clock_mhz": 1980, "max_sm_clock_mhz": 1980,
-//  "throttle_reasons": ["sw_power_cap", ...]} for the device at `pci_bus_id`, or
-// {"available": false, "reason": "..."}. Never throws.
-nlohmann::json gpu_clocks_json(const std::optional<std::string>& pci_bus_id);
+// Read or not (`reason` says why not): environment.gpu_clocks.start/.end.
+struct GpuClocks {
+  bool available = false;
+  std::string reason;
+  unsigned sm_clock_mhz = 0, max_sm_clock_mhz = 0;
+  std::vector<std::string> throttle_reasons;  // "sw_power_cap", ...
+};
+
+// The clocks of the device at `pci_bus_id`. Never throws.
+GpuClocks read_gpu_clocks(const std::optional<std::string>& pci_bus_id);
 
 // The names of the NVML clock-event reason bits set in `mask` ("unknown_0x..." for others).
 std::vector<std::string> throttle_reason_names(unsigned long long mask);

@@ -14,10 +14,10 @@ std::optional<double> load_average_1m() {
   return load;
 }
 
-nlohmann::json machine_load_json(std::optional<double> at_start, std::optional<double> at_end) {
+std::optional<MachineLoad> machine_load(std::optional<double> at_start, std::optional<double> at_end) {
   const unsigned cpus = std::thread::hardware_concurrency();
-  if (!at_start || !at_end || cpus == 0) return nullptr;
-  return {{"cpus", cpus}, {"load_1m_start", *at_start}, {"load_1m_end", *at_end}};
+  if (!at_start || !at_end || cpus == 0) return std::nullopt;
+  return MachineLoad{cpus, *at_start, *at_end};
 }
 
 }  // namespace clampbench::detail

@@ -8,14 +8,17 @@
 
 #include <optional>
 
-#include <nlohmann/json.hpp>
-
 namespace clampbench::detail {
+
+struct MachineLoad {
+  unsigned cpus = 0;
+  double load_1m_start = 0, load_1m_end = 0;
+};
 
 // The 1-minute load average from /proc/loadavg; nullopt where the system has none.
 std::optional<double> load_average_1m();
 
-// {"cpus": N, "load_1m_start": a, "load_1m_end": b}, or null when the load is unknown.
-nlohmann::json machine_load_json(std::optional<double> at_start, std::optional<double> at_end);
+// environment.machine_load; nullopt (null in the results) when the load is unknown.
+std::optional<MachineLoad> machine_load(std::optional<double> at_start, std::optional<double> at_end);
 
 }  // namespace clampbench::detail

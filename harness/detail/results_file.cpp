@@ -2,70 +2,40 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/detail/results_file.h"
 
-#include "harness/detail/interrupt.h"
+#include <span>
+
 #include "harness/results_writer.h"
 
 namespace clampbench {
 
-namespace {
-// Stands in for the cases while the rest of the document is serialized.
-constexpr const char* kCasesMark = "\u0001cases\u0001";
-}  // namespace
-
-ResultsFile::ResultsFile(const RunConfig& config, nlohmann::json environment, const detail::RunConditions& conditions,
-                         ResumedRun resumed, std::size_t planned)
-    : config_(config), environment_(std::move(environment)), conditions_(conditions), resumed_(std::move(resumed)),
-      planned_(planned) {
-  for (const auto& c : resumed_.cases) resumed_texts_.push_back(case_text(c));
+ResultsFile::ResultsFile(const RunConfig& config, Environment environment, ResumedRun resumed, std::size_t planned)
+    : config_(config), resuming_(!resumed.path.empty()), resumed_count_(resumed.cases.size()), resumed_ids_(std::move(resumed.case_ids)),
+      resumed_outcome_(std::move(resumed.outcome)), planned_(planned) {
+  doc_.environment = std::move(environment);
+  doc_.with_traces = config.trace;
+  doc_.cases = std::move(resumed.cases);
+  for (const auto& c : doc_.cases) case_texts_.push_back(case_text(c, doc_.with_traces));
 }
 
-// The case as dump(2) writes an element of the top-level "cases" array: indented by 4.
-std::string ResultsFile::case_text(nlohmann::json c) const {
-  if (!config_.trace)  // the results carry traces only when asked: they can be long
-    for (auto& v : c["variants"]) v.erase("allocation_trace");
-  const std::string text = c.dump(2);
-  std::string out = "    ";
-  for (char ch : text) {
-    out += ch;
-    if (ch == '\n') out += "    ";
-  }
-  return out;
+void ResultsFile::add(const CaseResult& c) {
+  doc_.cases.push_back(c);
+  case_texts_.push_back(case_text(c, doc_.with_traces));
 }
-
-void ResultsFile::add(const CaseResult& c) { case_texts_.push_back(case_text(case_json(c))); }
 
 void ResultsFile::refresh(const std::vector<CaseResult>& cases) {
-  case_texts_.clear();
+  doc_.cases.resize(resumed_count_);
+  case_texts_.resize(resumed_count_);
   for (const auto& c : cases) add(c);
 }
 
-nlohmann::json ResultsFile::write(const std::vector<CaseResult>& cases, const std::vector<std::string>& internal_errors,
-                                  Stage stage, int signo) {
-  const Outcome outcome = compute_outcome(cases, internal_errors);
-  nlohmann::json environment = environment_;
-  detail::add_conditions(environment, conditions_);
-  nlohmann::json doc = results_json(config_, environment, {}, outcome);  // the frame, as the writer makes it
-  doc["cases"] = kCasesMark;
-  doc["summary"] = resumed_.path.empty() ? summary_json(cases) : merge_summaries(resumed_.summary, summary_json(cases));
-  nlohmann::json& o = doc["outcome"];
-  if (!resumed_.path.empty()) o = merge_outcomes(resumed_.outcome, o);
-  if (stage != Stage::Finished) {
-    // What the finished cases alone would say stays in the lists; the status says the run
-    // did not finish, so that no reader takes a part for the whole.
-    o["status"] = "interrupted";
-    o["exit_code"] = stage == Stage::Interrupted ? nlohmann::json(128 + signo) : nlohmann::json(nullptr);
-    o["signal"] = stage == Stage::Interrupted ? nlohmann::json(interrupt_signal_name(signo)) : nlohmann::json(nullptr);
-    o["cases_planned"] = planned_;
-  }
-  std::string text = doc.dump(2) + "\n";
-  std::string array = "[";
-  for (const auto* texts : {&resumed_texts_, &case_texts_})
-    for (const auto& t : *texts) array += (array.size() > 1 ? ",\n" : "\n") + t;
-  array += array.size() > 1 ? "\n  ]" : "]";
-  const std::string mark = nlohmann::json(kCasesMark).dump();
-  text.replace(text.find(mark), mark.size(), array);
-  write_file_atomically(config_.out, text);
-  return o;
+Outcome ResultsFile::write(const std::vector<std::string>& internal_errors, Stage stage, int signo) {
+  const std::span<const CaseResult> now(doc_.cases.begin() + static_cast<std::ptrdiff_t>(resumed_count_), doc_.cases.end());
+  doc_.outcome = compute_outcome(now, internal_errors);
+  if (resuming_) doc_.outcome = merge_outcomes(resumed_outcome_, doc_.outcome);
+  doc_.interruption.reset();
+  if (stage != Stage::Finished) doc_.interruption = Interruption{stage == Stage::Interrupted ? signo : 0, planned_};
+  write_file_atomically(config_.out, results_text(doc_, case_texts_));
+  return doc_.outcome;
 }
 
 }  // namespace clampbench

@@ -10,12 +10,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "harness/case_result.h"
 #include "harness/detail/resume.h"
-#include "harness/detail/run_conditions.h"
-#include "harness/outcome.h"
+#include "harness/results_document.h"
 #include "harness/run_config.h"
 
 namespace clampbench {
@@ -23,33 +19,31 @@ namespace clampbench {
 class ResultsFile {
  public:
   // `planned`: the cases of the whole selection, resumed ones included. `environment`: what is
-  // known at the start; `conditions`: the machine around the run, whose end the session
-  // records before the last write (the file carries them from then on).
-  ResultsFile(const RunConfig& config, nlohmann::json environment, const detail::RunConditions& conditions,
-              ResumedRun resumed, std::size_t planned);
+  // known at the start; the session records the end of its conditions before the last write.
+  ResultsFile(const RunConfig& config, Environment environment, ResumedRun resumed, std::size_t planned);
 
-  const ResumedRun& resumed() const { return resumed_; }
-  // Keeps the case's JSON (recomputed by refresh() when the case changes later).
+  const std::set<std::string>& resumed_case_ids() const { return resumed_ids_; }
+  Environment& environment() { return doc_.environment; }
+  // Keeps a copy of the case and its text.
   void add(const CaseResult& c);
   // After a pass that changed the cases already added (instruction counts).
   void refresh(const std::vector<CaseResult>& cases);
 
   enum class Stage { Running, Interrupted, Finished };
-  // Writes the file; returns its outcome. `cases` are this process's cases, as added;
-  // `signo` the signal for Stage::Interrupted. Throws std::runtime_error when it cannot write.
-  nlohmann::json write(const std::vector<CaseResult>& cases, const std::vector<std::string>& internal_errors,
-                       Stage stage, int signo = 0);
+  // Writes the file; returns its outcome (the resumed run's merged in). `signo`: the signal
+  // for Stage::Interrupted. Throws std::runtime_error when it cannot write.
+  Outcome write(const std::vector<std::string>& internal_errors, Stage stage, int signo = 0);
 
  private:
-  std::string case_text(nlohmann::json c) const;
   const RunConfig& config_;
-  nlohmann::json environment_;
-  const detail::RunConditions& conditions_;
-  ResumedRun resumed_;
+  RunDocument doc_;  // resumed cases first
+  bool resuming_;
+  std::size_t resumed_count_;
+  std::set<std::string> resumed_ids_;
+  Outcome resumed_outcome_;
   std::size_t planned_;
-  // Every case serialized once, as it appears in the file: a write after each case then
-  // costs the copy of the text, not the serializing of the whole run again.
-  std::vector<std::string> resumed_texts_, case_texts_;
+  // Every case serialized once, as it appears in the file (results_text).
+  std::vector<std::string> case_texts_;
 };
 
 }  // namespace clampbench

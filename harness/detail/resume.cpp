@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/results_reader.h"
 #include "harness/results_writer.h"
 #include "harness/usage_error.h"
 
@@ -51,12 +52,12 @@ nlohmann::json resume_key(const nlohmann::json& environment) {
   return key;
 }
 
-ResumedRun load_resumed_run(const std::string& path, const nlohmann::json& environment,
+ResumedRun load_resumed_run(const std::string& path, const Environment& environment,
                             const std::set<std::string>& selected_case_ids) {
   const nlohmann::json doc = read_results(path);
   if (!doc["environment"].contains("selection"))
     throw UsageError(fmt::format("--resume: '{}' does not record its selection (made by an older clampbench)", path));
-  const nlohmann::json earlier = resume_key(doc["environment"]), now = resume_key(environment);
+  const nlohmann::json earlier = resume_key(doc["environment"]), now = resume_key(to_json(environment));
   for (const auto& [name, value] : now.items())
     if (earlier[name] != value)
       throw UsageError(fmt::format("--resume: '{}' was made with {} {}; this run has {}", path, name,
@@ -68,10 +69,17 @@ ResumedRun load_resumed_run(const std::string& path, const nlohmann::json& envir
     if (id.empty()) throw UsageError(fmt::format("--resume: '{}' has a case without a case_id", path));
     if (!selected_case_ids.count(id)) throw UsageError(fmt::format("--resume: '{}' has case '{}', which this run does not select", path, id));
     if (!r.case_ids.insert(id).second) throw UsageError(fmt::format("--resume: '{}' has case '{}' twice", path, id));
-    r.cases.push_back(c);
+    try {
+      r.cases.push_back(read_case(c));
+    } catch (const std::exception& e) {  // nlohmann's type and key errors too
+      throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, e.what()));
+    }
   }
-  if (doc.contains("summary") && doc["summary"].is_array()) r.summary = doc["summary"];
-  if (doc.contains("outcome") && doc["outcome"].is_object()) r.outcome = doc["outcome"];
+  try {
+    if (doc.contains("outcome")) r.outcome = read_outcome(doc["outcome"]);
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, e.what()));
+  }
   return r;
 }
 

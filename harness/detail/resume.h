@@ -13,29 +13,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/results_document.h"
+
 namespace clampbench {
 
 struct ResumedRun {
-  std::string path;                   // "" when not resuming
-  std::vector<nlohmann::json> cases;  // FILE's cases, in its order
+  std::string path;               // "" when not resuming
+  std::vector<CaseResult> cases;  // FILE's cases, in its order (results_reader.h)
   std::set<std::string> case_ids;
-  nlohmann::json summary = nlohmann::json::array();
-  nlohmann::json outcome = nlohmann::json::object();
+  Outcome outcome;                // FILE's, merged with this run's (merge_outcomes)
 };
 
-// The settings of `environment` (a results file's) that two runs must share to be one run.
+// The settings of `environment` (a results file's, as written) that two runs must share to
+// be one run.
 nlohmann::json resume_key(const nlohmann::json& environment);
 
 // Reads FILE and checks it against this run's environment and selected case ids. Throws
 // UsageError naming the file and the first difference.
-ResumedRun load_resumed_run(const std::string& path, const nlohmann::json& environment,
+ResumedRun load_resumed_run(const std::string& path, const Environment& environment,
                             const std::set<std::string>& selected_case_ids);
-
-// The summary rows of two disjoint sets of cases as one: counts add, {min, max} widen.
-nlohmann::json merge_summaries(const nlohmann::json& earlier, const nlohmann::json& now);
-// The outcome of the earlier cases and of this run's as one: the per-case lists and the
-// internal errors join, and status and exit code follow from them (internal_error 3 over
-// unexpected 1 over as_expected 0).
-nlohmann::json merge_outcomes(const nlohmann::json& earlier, const nlohmann::json& now);
 
 }  // namespace clampbench

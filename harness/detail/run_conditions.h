@@ -9,13 +9,15 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "harness/detail/gpu_clocks.h"
+#include "harness/detail/machine_load.h"
 
 namespace clampbench::detail {
 
 struct RunConditions {
-  std::optional<double> load_1m_start, load_1m_end;                 // machine_load.h
-  std::optional<nlohmann::json> gpu_clocks_start, gpu_clocks_end;  // cuda runs only (gpu_clocks.h)
+  std::optional<double> load_1m_start;
+  std::optional<MachineLoad> load;                       // at the end: nullopt when unknown
+  std::optional<GpuClocks> gpu_clocks_start, gpu_clocks_end;  // cuda runs only
   bool ended = false;
 };
 
@@ -23,7 +25,5 @@ struct RunConditions {
 RunConditions conditions_at_start(bool gpu, const std::optional<std::string>& pci_bus_id);
 // At its end, just before the last results are written.
 void record_end(RunConditions& conditions, const std::optional<std::string>& pci_bus_id);
-// environment.machine_load and .gpu_clocks, once the run has ended; nothing before.
-void add_conditions(nlohmann::json& environment, const RunConditions& conditions);
 
 }  // namespace clampbench::detail

@@ -10,10 +10,13 @@
 
 namespace clampbench {
 
-RunDump::RunDump(const RunConfig& config, const nlohmann::json& environment) : config_(config) {
+RunDump::RunDump(const RunConfig& config, const Environment& environment) : config_(config) {
   if (config.dump_dir.empty()) return;
-  nlohmann::json header = {{"seed", config.seed}};
-  for (const char* key : {"git_commit", "clampbench_version", "size_set", "backend"}) header[key] = environment.value(key, nlohmann::json());
+  // The dump's manifest (dump.h), not the results: its header names the run it came from.
+  nlohmann::json header = {
+      {"seed", config.seed}, {"clampbench_version", environment.clampbench_version},
+      {"git_commit", environment.git_commit ? nlohmann::json(*environment.git_commit) : nlohmann::json(nullptr)},
+      {"size_set", environment.size_set}, {"backend", environment.backend}};
   dump_.emplace(config.dump_dir, config.force, std::move(header));
 }
 

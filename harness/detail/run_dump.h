@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/dump.h"
+#include "harness/results_document.h"
 #include "harness/run_config.h"
 #include "harness/runner.h"
 
@@ -21,7 +22,7 @@ namespace clampbench {
 class RunDump {
  public:
   // Nothing to do without --dump; `environment` gives the manifest its seed, commit and build.
-  RunDump(const RunConfig& config, const nlohmann::json& environment);
+  RunDump(const RunConfig& config, const Environment& environment);
   // Inputs are made again from the seed (the generator is deterministic) and written with
   // the case's outputs.
   void add(const Suite& s, const ParamPoint& p, const CaseResult& c, Runner& runner,

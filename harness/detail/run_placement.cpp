@@ -11,27 +11,27 @@ namespace clampbench::detail {
 
 namespace {
 // Randomised unless the process opted out (ADDR_NO_RANDOMIZE) or the kernel has it off.
-nlohmann::json aslr() {
+std::optional<bool> aslr() {
   const int persona = personality(0xffffffff);
-  if (persona == -1) return nullptr;
+  if (persona == -1) return std::nullopt;
   if ((persona & ADDR_NO_RANDOMIZE) != 0) return false;
   std::ifstream f("/proc/sys/kernel/randomize_va_space");
   int level = -1;
-  if (!(f >> level)) return nullptr;
+  if (!(f >> level)) return std::nullopt;
   return level > 0;
 }
 
-nlohmann::json cpus_allowed() {
+std::optional<std::vector<int>> cpus_allowed() {
   cpu_set_t set;
   CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return nullptr;
-  nlohmann::json cpus = nlohmann::json::array();
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return std::nullopt;
+  std::vector<int> cpus;
   for (int c = 0; c < CPU_SETSIZE; ++c)
     if (CPU_ISSET(c, &set)) cpus.push_back(c);
   return cpus;
 }
 }  // namespace
 
-nlohmann::json run_placement_json() { return {{"aslr", aslr()}, {"cpus_allowed", cpus_allowed()}}; }
+RunPlacement query_run_placement() { return {aslr(), cpus_allowed()}; }
 
 }  // namespace clampbench::detail

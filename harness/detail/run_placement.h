@@ -6,11 +6,17 @@
 // `taskset` is pinned). Both change the run-to-run spread of the times, so two sets of runs are
 // only comparable with the same placement (docs/time-gate.md has the measurements).
 
-#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
 
 namespace clampbench::detail {
 
-// {"aslr": true | false | null, "cpus_allowed": [0, 1] | null}: null where unknown.
-nlohmann::json run_placement_json();
+// environment.placement; nullopt where unknown.
+struct RunPlacement {
+  std::optional<bool> aslr;
+  std::optional<std::vector<int>> cpus_allowed;
+};
+
+RunPlacement query_run_placement();
 
 }  // namespace clampbench::detail

@@ -143,14 +143,14 @@ TEST(CuptiCrossCheck, EventsForCachingCountSegments) {
   EXPECT_FALSE(expected_driver_traffic(events, "host").has_value());
 }
 
-TEST(CuptiCrossCheck, Json) {
-  const CrossCheck c{CrossCheckStatus::Disagree, "why"};
-  EXPECT_EQ(to_json(c), (nlohmann::json{{"status", "disagree"}, {"detail", "why"}}));
-  const nlohmann::json block = to_json(seen(1, 8), c);
-  EXPECT_EQ(block.at("cross_check").at("status"), "disagree");
-  ScopeStats unavailable;
-  unavailable.reason = "no CUDA device";
-  EXPECT_FALSE(to_json(unavailable, c).contains("cross_check"));
+TEST(CuptiCrossCheck, StatusNamesReadBack) {
+  for (auto status : {CrossCheckStatus::Agree, CrossCheckStatus::Disagree, CrossCheckStatus::NotComparable}) {
+    CrossCheckStatus read = CrossCheckStatus::Agree;
+    ASSERT_TRUE(parse_cross_check_status(to_string(status), read));
+    EXPECT_EQ(read, status);
+  }
+  CrossCheckStatus read;
+  EXPECT_FALSE(parse_cross_check_status("agrees", read));
 }
 
 }  // namespace

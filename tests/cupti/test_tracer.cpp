@@ -26,8 +26,6 @@ TEST(CuptiTracer, NoDeviceMeansUnavailableWithAReason) {
   const ScopeStats s = t->end_scope();
   EXPECT_FALSE(s.available);
   EXPECT_EQ(s.reason, t->unavailable_reason());
-  EXPECT_EQ(to_json(s).at("available"), false);
-  EXPECT_EQ(to_json(s).at("reason"), t->unavailable_reason());
 }
 
 TEST(CuptiTracer, HostBackendNeverTraces) {

@@ -23,8 +23,8 @@ TEST(Checks, MismatchReportsCountFirstIndexAndValues) {
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->count, 2);
   EXPECT_EQ(m->first_index, (std::vector<std::int64_t>{1, 1}));
-  EXPECT_EQ(m->reference, 4);
-  EXPECT_EQ(m->value, -9);
+  EXPECT_EQ(m->reference, ElementValue{std::int64_t{4}});
+  EXPECT_EQ(m->value, ElementValue{std::int64_t{-9}});
   EXPECT_TRUE(m->reason.empty());
 }
 
@@ -42,8 +42,8 @@ TEST(Checks, HostViewOfAViewHoldsOnlyTheViewsElements) {
   Tensor t = from_vector<std::int32_t>({1, 2, 3, 4, 5, 6}, {2, 3}, DeviceType::Host);
   const HostTensor col = host_view(t.select(1, 1));  // {2, 5}, strided
   ASSERT_EQ(col.numel(), 2);
-  EXPECT_EQ(element_json(col, 0), 2);
-  EXPECT_EQ(element_json(col, 1), 5);
+  EXPECT_EQ(element_value(col, 0), ElementValue{std::int64_t{2}});
+  EXPECT_EQ(element_value(col, 1), ElementValue{std::int64_t{5}});
 }
 
 // A host-contiguous tensor is viewed as it is (no copy), anything else is copied.
@@ -57,8 +57,8 @@ TEST(Checks, HostViewSharesContiguousHostStorageAndCopiesTheRest) {
   EXPECT_EQ(row.nbytes(), 12u);
   EXPECT_FALSE(col.host.shares_storage_with(t));
   fill_(t, 0);
-  EXPECT_EQ(element_json(whole, 4), 0);  // a view: it sees the write
-  EXPECT_EQ(element_json(col, 1), 4);    // a copy: it does not
+  EXPECT_EQ(element_value(whole, 4), ElementValue{std::int64_t{0}});  // a view: it sees the write
+  EXPECT_EQ(element_value(col, 1), ElementValue{std::int64_t{4}});    // a copy: it does not
   EXPECT_EQ(host_view(Tensor()).data(), nullptr);
 }
 
@@ -84,8 +84,8 @@ TEST(Checks, DiffBufferListsTheFirstFiveChanges) {
   EXPECT_EQ(c->changed, 7);
   ASSERT_EQ(c->first.size(), 5u);
   EXPECT_EQ(c->first[4].index, (std::vector<std::int64_t>{1, 0}));
-  EXPECT_EQ(c->first[4].before, -1);
-  EXPECT_EQ(c->first[4].after, 0);
+  EXPECT_EQ(c->first[4].before, ElementValue{std::int64_t{-1}});
+  EXPECT_EQ(c->first[4].after, ElementValue{std::int64_t{0}});
   EXPECT_FALSE(diff_buffer("t", Role::Persistent, host(before, {8}), host(before, {8})).has_value());
 }
 
@@ -104,10 +104,10 @@ TEST(Checks, CompareOutputsMatchesByNameAndReportsMissingOnes) {
 
 TEST(Checks, BoolAndFloatElementsBecomeJsonNumbers) {
   const HostTensor b = host_view(gt(from_vector<std::int32_t>({0, 5}, {2}, DeviceType::Host), 1));
-  EXPECT_EQ(element_json(b, 0), 0);
-  EXPECT_EQ(element_json(b, 1), 1);
+  EXPECT_EQ(element_value(b, 0), ElementValue{std::int64_t{0}});
+  EXPECT_EQ(element_value(b, 1), ElementValue{std::int64_t{1}});
   const HostTensor f = host_view(from_vector<float>({1.5f}, {1}, DeviceType::Host));
-  EXPECT_EQ(element_json(f, 0), 1.5);
+  EXPECT_EQ(element_value(f, 0), ElementValue{1.5});
 }
 
 }  // namespace

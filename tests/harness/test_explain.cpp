@@ -14,6 +14,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cupti/tracer.h"
 #include "harness/expectations.h"
+#include "harness/results_writer.h"
 #include "harness/runner.h"
 #include "harness/trace_export.h"
 #include "suites/suite.h"
@@ -117,7 +118,7 @@ TEST(Explain, TheCommandPrintsTheSavingOfPrefixCachingAndRejectsAnUnknownSuite) 
 TEST(Explain, TraceJsonIsSizeBounded) {
   std::vector<TracedAllocation> trace(5);
   for (std::size_t i = 0; i < trace.size(); ++i) trace[i].seq = static_cast<std::int64_t>(i);
-  const nlohmann::json j = trace_json(trace, 3);
+  const nlohmann::json j = trace_json(trace, 0, 3);
   EXPECT_EQ(j["allocations"].size(), 3u);
   EXPECT_EQ(j["total"], 5);
   EXPECT_EQ(j["truncated"], 2);

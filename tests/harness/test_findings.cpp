@@ -8,6 +8,7 @@
 
 #include "harness/findings.h"
 #include "harness/outcome.h"
+#include "harness/results_writer.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"
 
@@ -28,7 +29,7 @@ VariantResult checked(std::vector<std::pair<std::string, std::int64_t>> outputs,
                       std::vector<std::pair<std::string, std::int64_t>> mutations) {
   VariantResult vr;
   vr.name = "clamp_";
-  for (const auto& [name, n] : outputs) vr.output_mismatches.push_back({name, "output", n, {}, nullptr, nullptr, ""});
+  for (const auto& [name, n] : outputs) vr.output_mismatches.push_back({name, "output", n, {}, ElementValue{}, ElementValue{}, ""});
   for (const auto& [name, n] : mutations) vr.mutations.push_back({name, Role::Persistent, n, {}});
   return vr;
 }

@@ -18,11 +18,12 @@ TEST(GpuClocks, NamesTheReasonBitsAndKeepsUnknownOnes) {
 }
 
 TEST(GpuClocks, WithoutADeviceOrADriverItSaysWhy) {
-  const auto none = gpu_clocks_json(std::nullopt);
-  EXPECT_EQ(none, (nlohmann::json{{"available", false}, {"reason", "no CUDA device"}}));
-  const auto bogus = gpu_clocks_json(std::string("ffff:ff:ff.0"));  // no such device anywhere
-  EXPECT_EQ(bogus["available"], false) << bogus.dump();
-  EXPECT_FALSE(bogus["reason"].get<std::string>().empty());
+  const GpuClocks none = read_gpu_clocks(std::nullopt);
+  EXPECT_FALSE(none.available);
+  EXPECT_EQ(none.reason, "no CUDA device");
+  const GpuClocks bogus = read_gpu_clocks(std::string("ffff:ff:ff.0"));  // no such device anywhere
+  EXPECT_FALSE(bogus.available) << bogus.reason;
+  EXPECT_FALSE(bogus.reason.empty());
 }
 
 }  // namespace

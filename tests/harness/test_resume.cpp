@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// --resume: the key two runs must share, the summary and outcome of two sets of cases as one,
+// --resume: the key two runs must share, the outcome of two sets of cases as one,
 // and the progress line's estimate.
 
 #include <gtest/gtest.h>
@@ -24,39 +24,22 @@ TEST(ResumeKey, HoldsTheSettingsThatShapeResultsNotTheTime) {
   EXPECT_TRUE(key["plant"].is_null());  // absent reads as null
 }
 
-TEST(MergeSummaries, CountsAddAndMinMaxWiden) {
-  const json a = json::parse(R"([{"suite": "s", "cases": 2, "variants": {"clamp_": {"verdicts": {"same": 2},
-      "unexpected": 0, "allocations_saved_per_call": {"min": 1, "max": 2}, "share_of_floor_gap": null}}}])");
-  const json b = json::parse(R"([{"suite": "s", "cases": 1, "variants": {"clamp_": {"verdicts": {"mutation": 1},
-      "unexpected": 1, "allocations_saved_per_call": {"min": 0, "max": 1}, "share_of_floor_gap": {"min": 0.5, "max": 0.5}}}},
-      {"suite": "t", "cases": 1, "variants": {}}])");
-  const json m = merge_summaries(a, b);
-  ASSERT_EQ(m.size(), 2u);
-  const json& v = m[0]["variants"]["clamp_"];
-  EXPECT_EQ(m[0]["cases"], 3);
-  EXPECT_EQ(v["verdicts"], json::parse(R"({"same": 2, "mutation": 1})"));
-  EXPECT_EQ(v["unexpected"], 1);
-  EXPECT_EQ(v["allocations_saved_per_call"], json::parse(R"({"min": 0, "max": 2})"));
-  EXPECT_EQ(v["share_of_floor_gap"], json::parse(R"({"min": 0.5, "max": 0.5})"));
-  EXPECT_EQ(m[1]["suite"], "t");
-}
-
 TEST(MergeOutcomes, ListsJoinAndTheStatusFollowsThem) {
-  const json interrupted = json::parse(R"({"status": "interrupted", "exit_code": null, "signal": null,
-      "unexpected": [{"case_id": "s/a", "variant": "v"}], "internal_errors": []})");
-  const json clean = json::parse(R"({"status": "as_expected", "exit_code": 0, "unexpected": [], "internal_errors": []})");
-  json m = merge_outcomes(interrupted, clean);
-  EXPECT_EQ(m["status"], "unexpected");
-  EXPECT_EQ(m["exit_code"], 1);
-  EXPECT_EQ(m["unexpected"].size(), 1u);
-  json errors = clean;
-  errors["internal_errors"] = {"dump failed"};
+  Outcome interrupted;
+  interrupted.unexpected.push_back({"s/a", "v", Verdict::Mutation, Verdict::Same});
+  const Outcome clean = compute_outcome(std::vector<CaseResult>{}, {});
+  Outcome m = merge_outcomes(interrupted, clean);
+  EXPECT_EQ(m.status, "unexpected");
+  EXPECT_EQ(m.exit_code, 1);
+  EXPECT_EQ(m.unexpected.size(), 1u);
+  Outcome errors = clean;
+  errors.internal_errors = {"dump failed"};
   m = merge_outcomes(interrupted, errors);
-  EXPECT_EQ(m["status"], "internal_error");
-  EXPECT_EQ(m["exit_code"], 3);
+  EXPECT_EQ(m.status, "internal_error");
+  EXPECT_EQ(m.exit_code, 3);
   m = merge_outcomes(clean, clean);
-  EXPECT_EQ(m["status"], "as_expected");
-  EXPECT_EQ(m["exit_code"], 0);
+  EXPECT_EQ(m.status, "as_expected");
+  EXPECT_EQ(m.exit_code, 0);
 }
 
 TEST(RunEta, DurationsAndTheEstimate) {

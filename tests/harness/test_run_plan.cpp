@@ -9,6 +9,7 @@
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
 #include "harness/detail/run_conditions.h"
+#include "harness/results_writer.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"
 
@@ -47,7 +48,7 @@ TEST(CliPlan, ResolvesOnceIntoThePlanAndItsSelection) {
       parse_run_args({"--backend", "host", "--no-timing", "--instructions", "off", "--out", (dir / "r.json").string()}),
       suites);
   EXPECT_FALSE(plan.config.use_cuda);
-  EXPECT_EQ(plan.config.instruction_method, InstructionMethod::Off);
+  EXPECT_EQ(plan.config.instructions.method, InstructionMethod::Off);
   EXPECT_FALSE(plan.config.expectations_path.empty());  // the default file, resolved
   std::size_t expected = 0;
   for (const Suite* s : plan.suites) expected += s->points(plan.config.sizes).size();
@@ -60,12 +61,12 @@ TEST(CliPlan, ResolvesOnceIntoThePlanAndItsSelection) {
 }
 
 TEST(RunConditions, OnlyAnEndedRunCarriesThem) {
-  detail::RunConditions c = detail::conditions_at_start(false, std::nullopt);
-  nlohmann::json env = nlohmann::json::object();
-  detail::add_conditions(env, c);
-  EXPECT_TRUE(env.empty());  // a checkpoint while the run goes on
-  detail::record_end(c, std::nullopt);
-  detail::add_conditions(env, c);
+  Environment e;
+  e.conditions = detail::conditions_at_start(false, std::nullopt);
+  nlohmann::json env = to_json(e);
+  EXPECT_FALSE(env.contains("machine_load"));  // a checkpoint while the run goes on
+  detail::record_end(e.conditions, std::nullopt);
+  env = to_json(e);
   EXPECT_TRUE(env.contains("machine_load"));
   EXPECT_FALSE(env.contains("gpu_clocks"));  // a host run reads no clocks
 }

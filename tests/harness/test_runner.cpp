@@ -69,8 +69,8 @@ TEST_F(RunnerTest, MismatchIsReportedWithIndexAndValues) {
   EXPECT_EQ(m.name, "y");
   EXPECT_EQ(m.count, 2);  // x = {5, 6, -1, 7, -3, 8}: clamp at 0 vs at 1 differs at -1 and -3
   EXPECT_EQ(m.first_index, (std::vector<std::int64_t>{0, 2}));
-  EXPECT_EQ(m.reference, 0);
-  EXPECT_EQ(m.value, 1);
+  EXPECT_EQ(m.reference, ElementValue{std::int64_t{0}});
+  EXPECT_EQ(m.value, ElementValue{std::int64_t{1}});
   EXPECT_EQ(r.variants[0].verdict, Verdict::Same);
 }
 
@@ -85,16 +85,16 @@ TEST_F(RunnerTest, InPlaceClampOfAPersistentInputIsAMutation) {
   EXPECT_EQ(v.mutations[0].changed, 2);
   ASSERT_EQ(v.mutations[0].first.size(), 2u);
   EXPECT_EQ(v.mutations[0].first[0].index, (std::vector<std::int64_t>{0, 2}));
-  EXPECT_EQ(v.mutations[0].first[0].before, -1);
-  EXPECT_EQ(v.mutations[0].first[0].after, 0);
+  EXPECT_EQ(v.mutations[0].first[0].before, ElementValue{std::int64_t{-1}});
+  EXPECT_EQ(v.mutations[0].first[0].after, ElementValue{std::int64_t{0}});
   EXPECT_EQ(v.mutations[0].first[1].index, (std::vector<std::int64_t>{1, 1}));
   EXPECT_EQ(host(v).allocations, 0u);
   // The later reader sees the consequence: 2 negative entries after clamp, 0 after clamp_.
   ASSERT_EQ(v.consequences.size(), 1u);
   ASSERT_EQ(v.consequences[0].mismatches.size(), 1u);
   EXPECT_EQ(v.consequences[0].mismatches[0].name, "negatives/count");
-  EXPECT_EQ(v.consequences[0].mismatches[0].reference, 2);
-  EXPECT_EQ(v.consequences[0].mismatches[0].value, 0);
+  EXPECT_EQ(v.consequences[0].mismatches[0].reference, ElementValue{std::int64_t{2}});
+  EXPECT_EQ(v.consequences[0].mismatches[0].value, ElementValue{std::int64_t{0}});
   EXPECT_TRUE(r.variants[0].consequences.at(0).mismatches.empty());
 }
 
@@ -121,8 +121,8 @@ TEST_F(RunnerTest, TensorsAreKeptOnlyForTheDump) {
   }
   // clamp_'s "x" as it left it: the -1 entries are 0 (the view sees the variant's own copy).
   const VariantResult& in_place = kept.variants.at(1);
-  EXPECT_EQ(element_json(in_place.after_host.at(0), 2), 0);
-  EXPECT_EQ(element_json(kept.variants.at(0).after_host.at(0), 2), -1);
+  EXPECT_EQ(element_value(in_place.after_host.at(0), 2), ElementValue{std::int64_t{0}});
+  EXPECT_EQ(element_value(kept.variants.at(0).after_host.at(0), 2), ElementValue{std::int64_t{-1}});
 }
 
 TEST_F(RunnerTest, WritingAPersistentWritableBufferIsNotAMutation) {

@@ -122,6 +122,37 @@ def test_resume_of_a_finished_run_runs_nothing(clampbench, tmp_path):
     assert load(out)["cases"] == cases
 
 
+def test_resume_writes_the_earlier_cases_back_as_they_were(clampbench, tmp_path):
+    """The resumed cases are read into the typed document and written again by the one
+    writer: the same text, timing, trace and summary included."""
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    timed = ["--suite", "ngram_find", "--trace", "--instructions", "off", "--timing-timeout", "0.01"]
+    assert clampbench("run", *timed, "--out", first).returncode == 0
+    proc = clampbench("run", *timed, "--out", second, "--resume", first)
+    assert proc.returncode == 0, proc.stderr
+
+    def cases_text(path):
+        text = path.read_text()
+        return text[text.index('\n  "cases": ['):text.index('\n  "environment": {')]
+    assert cases_text(second) == cases_text(first)
+    assert load(second)["summary"] == load(first)["summary"]
+    assert load(second)["outcome"] == load(first)["outcome"]
+
+
+def test_resume_refuses_a_case_it_cannot_read(clampbench, tmp_path):
+    earlier, out = tmp_path / "earlier.json", tmp_path / "r.json"
+    quick = ["--suite", "ngram_find", "--no-timing", "--instructions", "off"]
+    assert clampbench("run", *quick, "--out", earlier).returncode == 0
+    doc = load(earlier)
+    doc["cases"][1]["variants"][0]["verdict"] = "sideways"
+    earlier.write_text(json.dumps(doc))
+    proc = clampbench("run", *quick, "--out", out, "--resume", earlier)
+    assert proc.returncode == 2, proc.stderr
+    line = one_line_error(proc)
+    assert f"--resume: '{earlier}' has case '{doc['cases'][1]['case_id']}' that cannot be read" in line, line
+    assert not out.exists()
+
+
 RESUMABLE = ["--instructions", "off", "--timing-timeout", "0.01"]
 
 

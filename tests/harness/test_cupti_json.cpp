@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// to_json(ScopeStats): the "cupti" block of results/SCHEMA.md.
+// The writer's "cupti" block of results/SCHEMA.md: to_json(ScopeStats), the cross-check.
 
 #include <gtest/gtest.h>
 
 #include "harness/cupti/tracer.h"
+#include "harness/results_writer.h"
 
 namespace clampbench::cupti {
 namespace {
@@ -58,6 +59,18 @@ TEST(CuptiJson, EmptyByKindIsAnObject) {
   ScopeStats s;
   s.available = true;
   EXPECT_TRUE(to_json(s).at("by_memory_kind").is_object());
+}
+
+TEST(CuptiJson, CrossCheckOnlyWhereCuptiWasAvailable) {
+  const CrossCheck c{CrossCheckStatus::Disagree, "why"};
+  EXPECT_EQ(to_json(c), (nlohmann::json{{"status", "disagree"}, {"detail", "why"}}));
+  ScopeStats seen;
+  seen.available = true;
+  EXPECT_EQ(to_json(std::optional<CuptiResult>(CuptiResult{seen, c})).at("cross_check").at("status"), "disagree");
+  ScopeStats unavailable;
+  unavailable.reason = "no CUDA device";
+  EXPECT_FALSE(to_json(std::optional<CuptiResult>(CuptiResult{unavailable, c})).contains("cross_check"));
+  EXPECT_EQ(to_json(std::optional<CuptiResult>()).at("reason"), "the builder call failed");
 }
 
 }  // namespace

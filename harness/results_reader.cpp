@@ -50,7 +50,9 @@ CaseResult read_case(const json& j) {
   c.suite = j.at("suite").get<std::string>();
   c.case_id = j.at("case_id").get<std::string>();
   c.device = read_device(j.at("device"));
-  for (const auto& [name, value] : j.at("params").items()) c.params.set(name, value.get<std::int64_t>());
+  const json& params = j.at("params");
+  if (!params.is_object()) throw std::invalid_argument("params is not an object");
+  for (const auto& [name, value] : params.items()) c.params.set(name, value.get<std::int64_t>());
   for (const auto& v : j.at("variants")) c.variants.push_back(read_variant(v));
   if (c.variants.empty()) throw std::invalid_argument("a case without variants");
   return c;

@@ -3,8 +3,8 @@
 #include "harness/cli/run_command.h"
 
 #include <cstdlib>
+#include <map>
 #include <memory>
-#include <set>
 
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
@@ -44,9 +44,9 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   }
   ResumedRun resumed;
   if (!config.resume_path.empty()) {
-    std::set<std::string> ids;
-    for (const SelectedCase& c : selected_cases(selected, config)) ids.insert(c.id);
-    resumed = load_resumed_run(config.resume_path, detail::measure_environment(config), ids);
+    std::map<std::string, SelectedCase> cases;
+    for (SelectedCase& c : selected_cases(selected, config)) cases.emplace(c.id, std::move(c));
+    resumed = load_resumed_run(config.resume_path, detail::measure_environment(config), cases);
   }
   Expectations expectations;
   try {

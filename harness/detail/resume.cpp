@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -31,12 +32,28 @@ nlohmann::json read_results(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
   if (!in.good() && !in.eof()) throw UsageError(fmt::format("--resume: cannot read '{}'", path));
-  if (doc.is_discarded() || !doc.is_object()) throw UsageError(fmt::format("--resume: '{}' is not JSON", path));
-  if (doc.value("tool", "") != "clampbench" || doc.value("schema_version", 0) != kSchemaVersion ||
+  if (doc.is_discarded()) throw UsageError(fmt::format("--resume: '{}' is not JSON", path));
+  if (!doc.is_object() || doc.value("tool", "") != "clampbench" || doc.value("schema_version", 0) != kSchemaVersion ||
       !doc.contains("environment") || !doc["environment"].is_object() || !doc.contains("cases") ||
       !doc["cases"].is_array())
     throw UsageError(fmt::format("--resume: '{}' is not a clampbench results file of schema v{}", path, kSchemaVersion));
   return doc;
+}
+
+// What the JSON library says of a field, without its "[json.exception.type_error.302] " tag.
+std::string reason(const std::exception& e) {
+  const std::string what = e.what();
+  const auto tag = what.rfind("[json.exception.", 0) == 0 ? what.find("] ") : std::string::npos;
+  return tag == std::string::npos ? what : what.substr(tag + 2);
+}
+
+// The case as this run would have made it: its suite and every param, in the suite's axis order.
+void check_is_selected(CaseResult& c, const SelectedCase& selected) {
+  const auto& want = selected.point.values();
+  bool same = c.suite == selected.suite->name && c.params.values().size() == want.size();
+  for (const auto& [name, value] : want) same = same && c.params.has(name) && c.params.get(name) == value;
+  if (!same) throw std::invalid_argument("its suite or params are not those its case_id names");
+  c.params = selected.point;
 }
 }  // namespace
 
@@ -53,7 +70,7 @@ nlohmann::json resume_key(const nlohmann::json& environment) {
 }
 
 ResumedRun load_resumed_run(const std::string& path, const Environment& environment,
-                            const std::set<std::string>& selected_case_ids) {
+                            const std::map<std::string, SelectedCase>& selected) {
   const nlohmann::json doc = read_results(path);
   if (!doc["environment"].contains("selection"))
     throw UsageError(fmt::format("--resume: '{}' does not record its selection (made by an older clampbench)", path));
@@ -67,18 +84,20 @@ ResumedRun load_resumed_run(const std::string& path, const Environment& environm
   for (const auto& c : doc["cases"]) {
     const std::string id = c.is_object() && c.contains("case_id") && c["case_id"].is_string() ? c["case_id"].get<std::string>() : "";
     if (id.empty()) throw UsageError(fmt::format("--resume: '{}' has a case without a case_id", path));
-    if (!selected_case_ids.count(id)) throw UsageError(fmt::format("--resume: '{}' has case '{}', which this run does not select", path, id));
+    const auto it = selected.find(id);
+    if (it == selected.end()) throw UsageError(fmt::format("--resume: '{}' has case '{}', which this run does not select", path, id));
     if (!r.case_ids.insert(id).second) throw UsageError(fmt::format("--resume: '{}' has case '{}' twice", path, id));
     try {
       r.cases.push_back(read_case(c));
+      check_is_selected(r.cases.back(), it->second);
     } catch (const std::exception& e) {  // nlohmann's type and key errors too
-      throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, e.what()));
+      throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, reason(e)));
     }
   }
   try {
     if (doc.contains("outcome")) r.outcome = read_outcome(doc["outcome"]);
   } catch (const std::exception& e) {
-    throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, e.what()));
+    throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, reason(e)));
   }
   return r;
 }

@@ -7,12 +7,14 @@
 // the selection, sizes, seed, backend, allocator, timing and instruction settings, the plant
 // and the build; anything else is refused before any work (exit 2).
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "harness/case_filter.h"
 #include "harness/results_document.h"
 
 namespace clampbench {
@@ -28,9 +30,10 @@ struct ResumedRun {
 // be one run.
 nlohmann::json resume_key(const nlohmann::json& environment);
 
-// Reads FILE and checks it against this run's environment and selected case ids. Throws
+// Reads FILE and checks it against this run's environment and selected cases (case_id -> its
+// point): a case must be one this run selects, with that case's suite and params. Throws
 // UsageError naming the file and the first difference.
 ResumedRun load_resumed_run(const std::string& path, const Environment& environment,
-                            const std::set<std::string>& selected_case_ids);
+                            const std::map<std::string, SelectedCase>& selected);
 
 }  // namespace clampbench

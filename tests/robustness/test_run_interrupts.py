@@ -139,17 +139,38 @@ def test_resume_writes_the_earlier_cases_back_as_they_were(clampbench, tmp_path)
     assert load(second)["outcome"] == load(first)["outcome"]
 
 
-def test_resume_refuses_a_case_it_cannot_read(clampbench, tmp_path):
+def damaged_verdict(case):
+    case["variants"][0]["verdict"] = "sideways"
+
+
+def params_not_an_object(case):
+    case["params"] = 5
+
+
+def params_of_another_case(case):
+    case["params"]["B"] += 1
+
+
+def allocations_a_string(case):
+    case["variants"][0]["allocations"]["ledger"]["host"]["allocations"] = "x"
+
+
+@pytest.mark.parametrize("damage", [damaged_verdict, params_not_an_object, params_of_another_case,
+                                    allocations_a_string])
+def test_resume_refuses_a_case_it_cannot_read(clampbench, tmp_path, damage):
+    """A resumed case is the run's: one it cannot read, or whose params are not those its
+    case_id names, is refused (params 5 used to be taken as a point named '')."""
     earlier, out = tmp_path / "earlier.json", tmp_path / "r.json"
     quick = ["--suite", "ngram_find", "--no-timing", "--instructions", "off"]
     assert clampbench("run", *quick, "--out", earlier).returncode == 0
     doc = load(earlier)
-    doc["cases"][1]["variants"][0]["verdict"] = "sideways"
+    damage(doc["cases"][1])
     earlier.write_text(json.dumps(doc))
     proc = clampbench("run", *quick, "--out", out, "--resume", earlier)
     assert proc.returncode == 2, proc.stderr
     line = one_line_error(proc)
-    assert f"--resume: '{earlier}' has case '{doc['cases'][1]['case_id']}' that cannot be read" in line, line
+    assert f"--resume: '{earlier}' has case '{doc['cases'][1]['case_id']}' that cannot be read: " in line, line
+    assert "json.exception" not in line, line
     assert not out.exists()
 
 
@@ -175,11 +196,14 @@ def test_resume_refuses_a_run_with_other_settings(clampbench, tmp_path, other, n
 def test_resume_refuses_what_is_not_a_results_file(clampbench, tmp_path, fifo):
     quick = ["--suite", "ngram_find", "--no-timing", "--instructions", "off", "--out", tmp_path / "r.json"]
     (tmp_path / "other.json").write_text('{"tool": "something else"}\n')
-    for path in (tmp_path / "missing.json", tmp_path / "other.json", fifo, tmp_path):
+    (tmp_path / "array.json").write_text('[]\n')
+    for path in (tmp_path / "missing.json", tmp_path / "other.json", tmp_path / "array.json", fifo, tmp_path):
         proc = clampbench("run", *quick, "--resume", path, timeout=30)
         assert proc.returncode == 2, proc.stderr
         line = one_line_error(proc)
         assert line.startswith("clampbench: --resume: ") and f"'{path}'" in line, line
+        if path.name == "array.json":  # JSON, but not a results file
+            assert line.endswith("is not a clampbench results file of schema v1"), line
 
 
 def test_progress_lines_carry_elapsed_time_and_eta(clampbench, tmp_path):

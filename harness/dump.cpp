@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "harness/detail/npy.h"
+#include "harness/detail/orphaned_dirs.h"
 #include "harness/detail/output_path.h"
 #include "harness/results_writer.h"
 
@@ -36,9 +37,11 @@ Dump::Dump(std::string target, bool force, nlohmann::json header)
   const fs::path target_path = resolve_output(target_);
   std::error_code ec;
   if (!target_path.parent_path().empty()) fs::create_directories(target_path.parent_path(), ec);
-  tmp_ = temp_sibling_template(target_path, "dump");
-  if (::mkdtemp(tmp_.data()) == nullptr)
-    throw std::runtime_error(fmt::format("cannot make a directory beside '{}': {}", target_, std::strerror(errno)));
+  // ".<name>.dump.<pid>-XXXXXX": a run killed while writing leaves it, and the next dump
+  // beside the same target removes it once that process is gone (detail/orphaned_dirs.h).
+  tmp_ = detail::make_pid_named_dir(target_path.parent_path(),
+                                    temp_sibling_stem(target_path, "dump", detail::kPidSuffixLength),
+                                    fmt::format("the dump beside '{}'", target_)).string();
   manifest_["schema_version"] = kSchemaVersion;
   manifest_["cases"] = nlohmann::json::array();
 }

@@ -34,6 +34,29 @@ namespace {
   throw std::invalid_argument(fmt::format("expectations file '{}': {}", path, what));
 }
 
+// An object with only the keys the schema knows ("comment" is free text anywhere), and a list
+// where a list belongs: a misspelt "when" would otherwise widen a rule to every case, and
+// "expectations": {} would load as no rule at all.
+void only_known_keys(const std::string& path, const nlohmann::json& j, std::initializer_list<const char*> known,
+                     const std::string& where) {
+  if (!j.is_object()) bad(path, fmt::format("{} must be an object, not {}", where, j.dump()));
+  for (const auto& [key, value] : j.items())
+    if (key != "comment" && std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
+      bad(path, fmt::format("unknown key \"{}\" in {}", key, where));
+}
+
+const nlohmann::json& list_at(const std::string& path, const nlohmann::json& j, const char* key, bool required,
+                              const std::string& where) {
+  static const nlohmann::json kNone = nlohmann::json::array();
+  if (!j.contains(key)) {
+    if (required) bad(path, fmt::format("{} has no \"{}\" list", where, key));
+    return kNone;
+  }
+  const nlohmann::json& list = j.at(key);
+  if (!list.is_array()) bad(path, fmt::format("\"{}\" in {} must be a list, not {}", key, where, list.dump()));
+  return list;
+}
+
 Verdict verdict_of(const std::string& path, const nlohmann::json& j) {
   Verdict v;
   if (!j.is_string() || !parse_verdict(j.get<std::string>(), v))
@@ -54,7 +77,8 @@ const Suite& known_suite(const std::string& path, const nlohmann::json& j, const
 
 std::vector<ParamCondition> parse_when(const std::string& path, const nlohmann::json& j, const Suite& suite) {
   std::vector<ParamCondition> when;
-  for (const auto& c : j.value("when", nlohmann::json::array())) {
+  for (const auto& c : list_at(path, j, "when", false, fmt::format("a rule of suite '{}'", suite.name))) {
+    only_known_keys(path, c, {"param", "op", "value"}, fmt::format("a \"when\" condition of suite '{}'", suite.name));
     ParamCondition pc{c.at("param").get<std::string>(), c.at("op").get<std::string>(),
                       c.at("value").get<std::int64_t>()};
     static const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
@@ -70,6 +94,8 @@ std::vector<ParamCondition> parse_when(const std::string& path, const nlohmann::
 
 ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known,
                            int version, std::size_t index) {
+  only_known_keys(path, j, {"suite", "variant", "when", "verdict", "reason", "outputs", "mutations"},
+                  fmt::format("rule {}", index + 1));
   ExpectationRule r;
   const Suite& suite = known_suite(path, j, known, r.suite, r.variant);
   r.then.verdict = verdict_of(path, j.at("verdict"));
@@ -83,7 +109,9 @@ ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, con
   return r;
 }
 
-KnownOrderWrite parse_order_write(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known) {
+KnownOrderWrite parse_order_write(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known,
+                                  const std::string& where) {
+  only_known_keys(path, j, {"suite", "variant", "when", "buffer", "reason"}, where);
   KnownOrderWrite k;
   const Suite& suite = known_suite(path, j, known, k.suite, k.variant);
   k.buffer = j.at("buffer").get<std::string>();
@@ -131,18 +159,22 @@ Expectations Expectations::load(const std::string& path, const std::vector<Suite
   Expectations e;
   try {
     const nlohmann::json doc = nlohmann::json::parse(in);
+    only_known_keys(path, doc, {"schema_version", "default", "expectations", "order_dependent_writes", "latent_writes"},
+                    "the top level");
     const int version = schema_version(path, doc);
     e.default_.verdict = verdict_of(path, doc.value("default", nlohmann::json("same")));
     // Nothing listed means no finding; a version 1 default of another class names no finding
     // to match, so it checks the class alone, like a version 1 rule.
     e.default_.lists_findings = e.default_.verdict == Verdict::Same;
     if (version != 1 && !e.default_.lists_findings) bad(path, "default must be \"same\" (a default names no finding)");
-    for (const auto& r : doc.at("expectations"))
+    for (const auto& r : list_at(path, doc, "expectations", true, "the top level"))
       e.rules_.push_back(parse_rule(path, r, known, version, e.rules_.size()));
-    for (const auto& k : doc.value("order_dependent_writes", nlohmann::json::array()))
-      e.known_order_writes_.push_back(parse_order_write(path, k, known));
-    for (const auto& k : doc.value("latent_writes", nlohmann::json::array()))
-      e.known_latent_writes_.push_back(parse_order_write(path, k, known));
+    for (const auto& k : list_at(path, doc, "order_dependent_writes", false, "the top level"))
+      e.known_order_writes_.push_back(
+          parse_order_write(path, k, known, fmt::format("order_dependent_writes entry {}", e.known_order_writes_.size() + 1)));
+    for (const auto& k : list_at(path, doc, "latent_writes", false, "the top level"))
+      e.known_latent_writes_.push_back(
+          parse_order_write(path, k, known, fmt::format("latent_writes entry {}", e.known_latent_writes_.size() + 1)));
   } catch (const nlohmann::json::exception& ex) {
     bad(path, ex.what());
   }

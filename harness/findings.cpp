@@ -29,6 +29,9 @@ std::vector<ExpectedMutation> read_mutations(const nlohmann::json& list) {
   if (!list.is_array()) bad(fmt::format("\"mutations\" must be a list of {{\"buffer\": ...}}, not {}", list.dump()));
   std::vector<ExpectedMutation> out;
   for (const auto& m : list) {
+    if (!m.is_object()) bad(fmt::format("a mutation must be {{\"buffer\": ...}}, not {}", m.dump()));
+    for (const auto& [key, value] : m.items())
+      if (key != "buffer" && key != "changed" && key != "comment") bad(fmt::format("unknown key \"{}\" in a mutation", key));
     ExpectedMutation em;
     em.buffer = m.at("buffer").get<std::string>();
     if (em.buffer.empty()) bad("empty buffer name");

@@ -69,6 +69,9 @@ struct RunConfig {
   GbenchReporting gbench;                    // --benchmark_format/_out/...: the samples' reporters
   std::vector<std::string> command_line;     // argv as given, for the results file
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process
+  // The hidden --instruction-child DIR: this run is the callgrind method's child
+  // (callgrind_child.h), set on its command line by the parent only; "" for any other run.
+  std::string instruction_child_dir;
 };
 
 }  // namespace clampbench

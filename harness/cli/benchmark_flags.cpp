@@ -50,6 +50,7 @@ bool take_reporting_flag(const std::string& flag, const std::string& name, const
     r.display = v.empty() ? std::nullopt : std::optional(parse_format(v));  // "": no console output
   } else if (name == "benchmark_out") {
     r.out_file = needs_value(flag, value, has_value);
+    if (r.out_file.empty()) throw UsageError(fmt::format("'{}': empty file name", flag));
   } else if (name == "benchmark_out_format") {
     r.out_format = parse_format(needs_value(flag, value, has_value));
   } else if (name == "benchmark_time_unit") {

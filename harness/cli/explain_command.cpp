@@ -32,6 +32,8 @@ ExplainArgs parse(const std::vector<std::string>& args) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value (clampbench explain --help)", a));
+      // `--case ""` would explain the first case, `--trace-out ""` write nothing: as for run.
+      if (args[i + 1].empty()) throw UsageError(fmt::format("{} '': empty value", a));
       return args[++i];
     };
     if (a == "--case") e.case_label = value();

@@ -10,6 +10,7 @@
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/run_outputs.h"
+#include "harness/detail/planted_delay.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "kernels/device.h"
@@ -47,6 +48,18 @@ std::string join(const std::vector<std::string>& v) {
   for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
   return out;
 }
+
+// --plant delay:R:SUITE plants into SUITE only: a suite that is unknown or not selected
+// would plant nothing, and the gate check it feeds would pass for the wrong reason.
+void check_planted_suite(const std::string& plant, const std::vector<std::string>& known,
+                         const std::vector<const Suite*>& selected) {
+  const auto delay = detail::parse_delay_plant(plant);
+  if (!delay || delay->suite.empty()) return;
+  if (std::find(known.begin(), known.end(), delay->suite) == known.end())
+    throw UsageError(fmt::format("--plant '{}': unknown suite '{}' (known: {})", plant, delay->suite, join(known)));
+  if (std::none_of(selected.begin(), selected.end(), [&](const Suite* s) { return s->name == delay->suite; }))
+    throw UsageError(fmt::format("--plant '{}': suite '{}' is not selected, so nothing would be planted", plant, delay->suite));
+}
 }  // namespace
 
 RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
@@ -68,6 +81,7 @@ RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
     if (std::find(variants.begin(), variants.end(), name) == variants.end())
       throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
   selected = apply_case_filters(c, selected);
+  check_planted_suite(c.plant, known, selected);
   if (args.backend == BackendChoice::Cuda && !cuda_compiled())
     throw UsageError("--backend cuda: this build has no CUDA backend");
   if (args.backend == BackendChoice::Cuda && !cuda_device_available())
@@ -82,6 +96,9 @@ RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
   if (c.expectations_path.empty()) c.expectations_path = default_expectations_path();
   // --benchmark_list_tests lists names only: no file is written, no directory made.
   if (!c.list_tests) validate_run_outputs(c, c.expectations_path);
+  // The samples come from the timing pass: an untimed run would replace the file with nothing.
+  if (!c.timing && !c.gbench.out_file.empty())
+    throw UsageError("--benchmark_out: this run is not timed (--no-timing), so it has no samples to write");
   return {std::move(c), std::move(selected)};
 }
 

@@ -13,6 +13,7 @@
 #include "harness/cli/benchmark_flags.h"
 #include "harness/cli/cli.h"
 #include "harness/detail/planted_delay.h"
+#include "harness/instructions/callgrind_child.h"
 
 namespace clampbench {
 
@@ -53,13 +54,18 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     if (flag == "--force") { c.force = true; continue; }  // --dump may replace an earlier dump
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
-                                       "--max-noise", "--timing-timeout", "--plant", "--resume"};
+                                       "--max-noise", "--timing-timeout", "--plant", "--resume",
+                                       kInstructionChildFlag};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
       if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value", flag));
       value = args[++i];
     }
+    // Checked here once for every flag: an empty value (an unset shell variable) would
+    // otherwise mean "the default" or "all" to some of them and be read as a path by others.
+    if (value.empty())
+      throw UsageError(fmt::format("{} '': empty {}", flag, flag == "--suite" || flag == "--variant" ? "name" : "value"));
     if (flag == "--suite") split_into(flag, value, c.suites);
     else if (flag == "--variant") split_into(flag, value, c.variants);
     else if (flag == "--axis") c.axes.push_back(parse_axis_filter(value));
@@ -86,6 +92,7 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--dump") c.dump_dir = value;
     else if (flag == "--trace-out") c.trace_out = value;
     else if (flag == "--resume") c.resume_path = value;
+    else if (flag == kInstructionChildFlag) c.instruction_child_dir = value;
     else if (flag == "--plant") {
       bool delay = false;
       try {

@@ -36,8 +36,8 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   const RunPlan plan = resolve_run(std::move(parsed), suites);
   const RunConfig& config = plan.config;
   const std::vector<const Suite*>& selected = plan.suites;
-  if (const char* dir = std::getenv(kInstructionChildEnv); dir != nullptr && *dir != '\0')
-    return run_instruction_child(config, selected, dir);  // under valgrind, for a parent run
+  if (!config.instruction_child_dir.empty())  // under valgrind, for a parent run
+    return run_instruction_child(config, selected, config.instruction_child_dir);
   if (config.list_tests) {
     list_tests(config, selected, out);
     return kExitOk;

@@ -137,16 +137,20 @@ bool output_inside(const std::string& file, const std::string& dir) {
   return !rel.empty() && *rel.begin() != "..";
 }
 
-std::string temp_sibling_template(const fs::path& target, const std::string& tag) {
+std::string temp_sibling_stem(const fs::path& target, const std::string& tag, std::size_t room) {
   std::string name = target.filename().string();
-  // "." + name + "." + tag + ".XXXXXX" within NAME_MAX; never cut a UTF-8 sequence in two.
-  const std::size_t room = NAME_MAX - 9 - tag.size();
-  if (name.size() > room) {
-    std::size_t n = room;
+  // "." + name + "." + tag + "." + room within NAME_MAX; never cut a UTF-8 sequence in two.
+  const std::size_t fits = NAME_MAX - 3 - tag.size() - room;
+  if (name.size() > fits) {
+    std::size_t n = fits;
     while (n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80) --n;
     name.resize(n);
   }
-  return (target.parent_path() / ("." + name + "." + tag + ".XXXXXX")).string();
+  return "." + name + "." + tag + ".";
+}
+
+std::string temp_sibling_template(const fs::path& target, const std::string& tag) {
+  return (target.parent_path() / (temp_sibling_stem(target, tag, 6) + "XXXXXX")).string();
 }
 
 }  // namespace clampbench

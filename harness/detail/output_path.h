@@ -35,5 +35,8 @@ bool output_inside(const std::string& file, const std::string& dir);
 // A name for a temporary sibling of `target` that stays within NAME_MAX however long the
 // target's own name is: "<dir>/.<name, cut>.<tag>.XXXXXX", a template for mkstemp/mkdtemp.
 std::string temp_sibling_template(const std::filesystem::path& target, const std::string& tag);
+// "<name, cut>.<tag>." prefixed with '.', cut so that `room` more characters stay within
+// NAME_MAX: the stem of a temporary sibling named by another scheme (orphaned_dirs.h).
+std::string temp_sibling_stem(const std::filesystem::path& target, const std::string& tag, std::size_t room);
 
 }  // namespace clampbench

@@ -19,9 +19,11 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case_filter.h"
+#include "harness/detail/orphaned_dirs.h"
 #include "harness/instructions/child_process.h"
 #include "harness/instructions/instruction_pass.h"
 #include "harness/results_writer.h"
+#include "harness/usage_error.h"
 
 extern char** environ;
 
@@ -48,47 +50,24 @@ std::string last_line(const fs::path& file) {
   return last;
 }
 
+// The directories of runs that were killed (SIGKILL runs no destructor) are named
+// clampbench-callgrind-<pid>-XXXXXX and removed by a later run (detail/orphaned_dirs.h).
 constexpr const char* kTempPrefix = "clampbench-callgrind-";
-
-// The directories of runs that were killed (SIGKILL runs no destructor): named
-// clampbench-callgrind-<pid>-XXXXXX, removed once no process <pid> exists. A pid that was
-// reused keeps its directory until that process is gone too.
-void remove_orphaned_dirs(const fs::path& tmp) {
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(tmp, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind(kTempPrefix, 0) != 0 || !entry.is_directory(ec) || entry.is_symlink(ec)) continue;
-    char* end = nullptr;
-    const long pid = std::strtol(name.c_str() + std::strlen(kTempPrefix), &end, 10);
-    if (pid <= 0 || *end != '-' || pid == ::getpid()) continue;
-    if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to ask
-    fs::remove_all(entry.path(), ec);
-  }
-}
 
 // Removes the child's directory however the parent leaves (SIGKILL: the next run does).
 struct TempDir {
   fs::path path;
-  TempDir() {
-    const fs::path tmp = fs::temp_directory_path();
-    remove_orphaned_dirs(tmp);
-    std::string tmpl = (tmp / fmt::format("{}{}-XXXXXX", kTempPrefix, ::getpid())).string();
-    if (::mkdtemp(tmpl.data()) == nullptr)
-      throw std::runtime_error(fmt::format("cannot make a directory for callgrind: {}", std::strerror(errno)));
-    path = tmpl;
-  }
+  TempDir() : path(detail::make_pid_named_dir(fs::temp_directory_path(), kTempPrefix, "callgrind")) {}
   ~TempDir() {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
 };
 
-// The child's environment: this one, with kInstructionChildEnv naming its directory.
-std::vector<std::string> child_environment(const fs::path& dir) {
+// The child's environment: this one.
+std::vector<std::string> child_environment() {
   std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e)
-    if (std::strncmp(*e, kInstructionChildEnv, std::strlen(kInstructionChildEnv)) != 0) env.emplace_back(*e);
-  env.push_back(fmt::format("{}={}", kInstructionChildEnv, dir.string()));
+  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
   return env;
 }
 
@@ -131,7 +110,9 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
   for (auto& a : child_run_args(config.command_line)) args.push_back(std::move(a));
   for (const char* a : {"--backend", "host", "--no-timing", "--instructions", "callgrind", "--out"}) args.emplace_back(a);
   args.push_back((dir.path / "child.json").string());
-  const int status = run_child_process(args, child_environment(dir.path), (dir.path / "child.log").string());
+  args.push_back(kInstructionChildFlag);
+  args.push_back(dir.path.string());
+  const int status = run_child_process(args, child_environment(), (dir.path / "child.log").string());
   const fs::path counts_file = dir.path / "counts.json";
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(counts_file)) {
     const std::string why = WIFEXITED(status) ? fmt::format("exit code {}", WEXITSTATUS(status))
@@ -147,6 +128,9 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
 }
 
 int run_instruction_child(const RunConfig& config, const std::vector<const Suite*>& suites, const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw UsageError(fmt::format("{} '{}': not a directory (the flag is the callgrind method's own)", kInstructionChildFlag, dir));
   std::string why_not;
   auto counter = make_callgrind_counter((fs::path(dir) / "cg.out").string(), why_not);
   nlohmann::json doc = {{"counts", nlohmann::json::object()}, {"errors", nlohmann::json::array()}};

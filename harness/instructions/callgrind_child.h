@@ -5,9 +5,11 @@
 // 50-fold, so only the instruction pass runs there: the run starts a child
 //   valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no
 //            --callgrind-out-file=DIR/cg.out  clampbench run <same selection> --backend host
-// with CLAMPBENCH_INSTRUCTION_CHILD=DIR in its environment. The child runs the instruction
-// pass over the selection, writes DIR/counts.json ({"case_id/variant": count}) and exits;
-// the parent reads the counts and removes DIR.
+//            --instruction-child DIR
+// The child runs the instruction pass over the selection, writes DIR/counts.json
+// ({"case_id/variant": count}) and exits; the parent reads the counts and removes DIR. The
+// role is a hidden flag on the child's command line, not an environment variable: a
+// variable left in a user's shell would silently turn every run into a child.
 
 #include <cstdint>
 #include <map>
@@ -19,7 +21,8 @@
 
 namespace clampbench {
 
-inline constexpr const char* kInstructionChildEnv = "CLAMPBENCH_INSTRUCTION_CHILD";
+// The hidden `run` flag that makes a run the child; not in `clampbench help run`.
+inline constexpr const char* kInstructionChildFlag = "--instruction-child";
 
 // valgrind's path on PATH, or "" when there is none.
 std::string find_valgrind();
@@ -28,7 +31,8 @@ std::string find_valgrind();
 // (the child's exit status and the last line it printed).
 std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& config);
 
-// Child: the whole of `clampbench run` when kInstructionChildEnv names DIR. Returns the exit code.
+// Child: the whole of `clampbench run --instruction-child DIR`. Returns the exit code; throws
+// UsageError when DIR is not a directory.
 int run_instruction_child(const RunConfig& config, const std::vector<const Suite*>& suites, const std::string& dir);
 
 }  // namespace clampbench

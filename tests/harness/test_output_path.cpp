@@ -61,6 +61,9 @@ TEST_F(OutputPathTest, TemporaryNamesStayWithinNameMax) {
   const fs::path tmpl = temp_sibling_template(dir_ / name, "tmp");
   EXPECT_LE(tmpl.filename().string().size(), static_cast<std::size_t>(NAME_MAX));
   EXPECT_EQ(tmpl.parent_path(), dir_);
+  // A stem leaves the room asked for (the dump's "<pid>-XXXXXX").
+  EXPECT_EQ(temp_sibling_stem(dir_ / name, "dump", 17).size() + 17, static_cast<std::size_t>(NAME_MAX));
+  EXPECT_EQ(temp_sibling_stem(dir_ / "d", "dump", 17), ".d.dump.");
   write_file_atomically((dir_ / name).string(), "x\n");
   EXPECT_EQ(names(), std::vector<std::string>{name});
   // A multi-byte character is never cut in two.

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`clampbench` command lines that used to run anyway, crash or exit 0 after losing output:
 one line naming the problem and exit 2 (bad input) or 3 (stdout could not be written)."""
+import json
 import os
 
 import pytest
@@ -87,3 +88,94 @@ def test_bad_benchmark_reporting_values_are_refused(clampbench, tmp_path, flags)
     refused(clampbench("run", *QUICK, *flags, f"--benchmark_out={tmp_path / 'gb.json'}", "--out", out),
             "benchmark")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("flag", ["--expectations", "--resume", "--dump", "--trace-out", "--out", "--plant",
+                                  "--case", "--axis", "--seed", "--sizes", "--instructions", "--backend"])
+def test_every_flag_refuses_an_empty_value(clampbench, tmp_path, flag):
+    """`--expectations ''` ran with the default file, `--resume ''` ran afresh, `--dump ''` and
+    `--trace-out ''` wrote nothing: an unset shell variable must not pick a default."""
+    out = tmp_path / "r.json"
+    args = [*QUICK, flag, ""] + ([] if flag == "--out" else ["--out", out])
+    assert refused(clampbench("run", *args, cwd=tmp_path), f"{flag} '': empty value").startswith("clampbench: ")
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("flag", ["--benchmark_out=", "--benchmark_out"])
+def test_an_empty_benchmark_out_is_refused(clampbench, tmp_path, flag):
+    refused(clampbench("run", "--suite", "ngram_find", "--instructions", "off", flag, "--out", tmp_path / "r.json"),
+            "--benchmark_out")
+    assert os.listdir(tmp_path) == []
+
+
+def test_benchmark_out_without_timing_is_refused_and_leaves_the_file(clampbench, tmp_path):
+    """It used to replace an existing file with 0 bytes: an untimed run has no samples."""
+    samples = tmp_path / "f.json"
+    samples.write_text('{"benchmarks": []}\n')
+    refused(clampbench("run", *QUICK, f"--benchmark_out={samples}", "--out", tmp_path / "r.json"),
+            "--benchmark_out", "--no-timing")
+    assert samples.read_text() == '{"benchmarks": []}\n'
+    assert sorted(os.listdir(tmp_path)) == ["f.json"]
+
+
+@pytest.mark.parametrize("plant,words", [("delay:2:nosuite", ["unknown suite 'nosuite'"]),
+                                         ("delay:2:ngram_update", ["suite 'ngram_update' is not selected"])])
+def test_a_delay_plant_must_name_a_selected_suite(clampbench, tmp_path, plant, words):
+    """It was accepted and planted nothing: the gate check it feeds passed for the wrong reason."""
+    out = tmp_path / "r.json"
+    refused(clampbench("run", *QUICK, "--plant", plant, "--out", out), f"--plant '{plant}'", *words)
+    assert not out.exists()
+
+
+def test_the_instruction_child_variable_does_not_change_a_run(clampbench, tmp_path):
+    """CLAMPBENCH_INSTRUCTION_CHILD=garbage turned the run into the callgrind child: exit 0,
+    no output, no results, and ./garbage/counts.json."""
+    out = tmp_path / "r.json"
+    proc = clampbench("run", *QUICK, "--out", out, cwd=tmp_path,
+                      env={**os.environ, "CLAMPBENCH_INSTRUCTION_CHILD": "garbage"})
+    assert proc.returncode == 0, proc.stderr
+    assert "results in" in proc.stderr
+    assert json.loads(out.read_text())["outcome"]["status"] == "as_expected"
+    assert sorted(os.listdir(tmp_path)) == ["r.json"]
+
+
+def test_the_hidden_child_flag_needs_a_directory(clampbench, tmp_path):
+    refused(clampbench("run", *QUICK, "--instruction-child", "garbage", "--out", tmp_path / "r.json", cwd=tmp_path),
+            "--instruction-child 'garbage': not a directory")
+    assert os.listdir(tmp_path) == []
+
+
+RULE = {"suite": "ngram_update", "variant": "clamp_naive", "verdict": "output_mismatch",
+        "outputs": ["out"], "reason": "r"}
+
+
+@pytest.mark.parametrize("doc,named", [
+    ({"schema_version": 2, "default": "same", "expectations": {}}, '"expectations" in the top level must be a list'),
+    ({"schema_version": 2, "expectations": [], "order_dependent_writes": {}}, '"order_dependent_writes" in the top level'),
+    ({"schema_version": 2, "default": "same"}, 'the top level has no "expectations" list'),
+    ({"schema_version": 2, "expectations": [], "expectation": []}, 'unknown key "expectation" in the top level'),
+    ({"schema_version": 2, "expectations": [{**RULE, "wehn": []}]}, 'unknown key "wehn" in rule 1'),
+    ({"schema_version": 2, "expectations": [{**RULE, "when": [{"param": "B", "op": "==", "value": 1, "x": 0}]}]},
+     'unknown key "x" in a "when" condition'),
+    ({"schema_version": 2, "expectations": [{**RULE, "verdict": "mutation", "outputs": [],
+                                             "mutations": [{"buffer": "b", "chnaged": 3}]}]},
+     'unknown key "chnaged" in a mutation'),
+    ({"schema_version": 2, "expectations": [],
+      "latent_writes": [{"suite": "ngram_update", "variant": "clamp_", "buffer": "b", "reason": "r", "if": []}]},
+     'unknown key "if" in latent_writes entry 1'),
+])
+def test_expectations_with_unknown_keys_or_no_list_are_refused(clampbench, tmp_path, doc, named):
+    """`"expectations": {}` loaded as no rule at all; a misspelt key was ignored (a misspelt
+    "when" widens its rule to every case)."""
+    rules = tmp_path / "e.json"
+    rules.write_text(json.dumps(doc))
+    out = tmp_path / "r.json"
+    refused(clampbench("run", *QUICK, "--expectations", rules, "--out", out), f"'{rules}'", named)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("flag", ["--case", "--base", "--head", "--trace-out"])
+def test_explain_refuses_an_empty_value(clampbench, tmp_path, flag):
+    """`explain ngram_find --case ''` explained the first case; `--trace-out ''` wrote nothing."""
+    refused(clampbench("explain", "ngram_find", flag, "", cwd=tmp_path), f"{flag} '': empty value")
+    assert os.listdir(tmp_path) == []

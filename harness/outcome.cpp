@@ -22,10 +22,6 @@ void set_status(Outcome& o) {
   }
 }
 
-template <typename T>
-void join(std::vector<T>& out, const std::vector<T>& earlier) {
-  out.insert(out.begin(), earlier.begin(), earlier.end());
-}
 }  // namespace
 
 Outcome compute_outcome(std::span<const CaseResult> cases, std::vector<std::string> internal_errors) {
@@ -45,17 +41,6 @@ Outcome compute_outcome(std::span<const CaseResult> cases, std::vector<std::stri
     }
   }
   o.internal_errors = std::move(internal_errors);
-  set_status(o);
-  return o;
-}
-
-Outcome merge_outcomes(const Outcome& earlier, const Outcome& now) {
-  Outcome o = now;
-  join(o.unexpected, earlier.unexpected);
-  join(o.unexpected_findings, earlier.unexpected_findings);
-  join(o.unexpected_order_writes, earlier.unexpected_order_writes);
-  join(o.unexpected_latent_writes, earlier.unexpected_latent_writes);
-  join(o.internal_errors, earlier.internal_errors);
   set_status(o);
   return o;
 }

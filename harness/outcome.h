@@ -45,8 +45,5 @@ Outcome compute_outcome(std::span<const CaseResult> cases, std::vector<std::stri
 inline Outcome compute_outcome(const std::vector<CaseResult>& cases, std::vector<std::string> internal_errors) {
   return compute_outcome(std::span<const CaseResult>(cases), std::move(internal_errors));
 }
-// The outcome of an earlier run's cases (--resume) and of this run's as one: the lists join
-// (the earlier's first), and the status and exit code follow from them.
-Outcome merge_outcomes(const Outcome& earlier, const Outcome& now);
 
 }  // namespace clampbench

@@ -123,18 +123,20 @@ void Runner::timing_pass(const Suite& suite, CaseResult& r, const CaseData& inpu
   }
 }
 
-void Runner::decide(CaseResult& r) {
+void Runner::decide(CaseResult& r) { judge_case(expectations_, r); }
+
+void judge_case(const Expectations& expectations, CaseResult& r) {
   for (auto& vr : r.variants) {
     if (vr.error) vr.verdict = Verdict::Error;
     else if (!vr.output_mismatches.empty()) vr.verdict = Verdict::OutputMismatch;
     else if (!vr.mutations.empty()) vr.verdict = Verdict::Mutation;
     else vr.verdict = Verdict::Same;
-    const Expectation e = expectations_.expect(r.suite, vr.name, r.params);
+    const Expectation e = expectations.expect(r.suite, vr.name, r.params);
     vr.expected_verdict = e.verdict;
     vr.expectation_reason = e.reason;
     match_findings(e, vr);
-    expectations_.apply_order_writes(r.suite, r.params, vr);
-    expectations_.apply_latent_writes(r.suite, r.params, vr);
+    expectations.apply_order_writes(r.suite, r.params, vr);
+    expectations.apply_latent_writes(r.suite, r.params, vr);
   }
 }
 

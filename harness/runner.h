@@ -67,6 +67,11 @@ class Runner {
   std::unique_ptr<detail::MemoryStall> stall_;  // its buffer, made on the first delayed call
 };
 
+// Each variant's verdict from its findings, and what `expectations` expect of it (expected
+// verdict, findings, known order-dependent and latent writes). The runner's last step; also
+// how a resumed case is judged by this run's expectations.
+void judge_case(const Expectations& expectations, CaseResult& r);
+
 // Drops the tensors a variant kept for the checks and the dump (outputs, inputs after, readers').
 void release_tensors(VariantResult& vr);
 

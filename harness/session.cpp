@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/session.h"
 
+#include <algorithm>
 #include <chrono>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -9,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -35,17 +37,21 @@ namespace clampbench {
 
 namespace {
 // The callgrind method's pass, after the others: one child run under valgrind for the whole
-// selection (callgrind_child.h); its counts go to the host cases.
-void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cases,
+// selection (callgrind_child.h); its counts go to this run's host cases and to the resumed
+// ones that lack them (a run stopped during this pass; resume.h).
+void count_under_callgrind(const RunConfig& config, std::vector<CaseResult>& cases, std::span<CaseResult> resumed,
                            std::vector<std::string>& internal_errors, std::ostream& log) {
   const auto t0 = std::chrono::steady_clock::now();
   try {
     const auto counts = count_in_callgrind_child(config);
-    for (auto& c : cases) {
-      if (c.device != DeviceType::Host) continue;
+    auto fill = [&counts](CaseResult& c, bool only_missing) {
+      if (c.device != DeviceType::Host) return;
       for (auto& v : c.variants)
-        if (auto it = counts.find(variant_id(c.case_id, v.name)); it != counts.end() && !v.error) v.instructions = it->second;
-    }
+        if (auto it = counts.find(variant_id(c.case_id, v.name)); it != counts.end() && !v.error && !(only_missing && v.instructions))
+          v.instructions = it->second;
+    };
+    for (auto& c : cases) fill(c, false);
+    for (auto& c : resumed) fill(c, true);
   } catch (const ChildInterrupted&) {
     return;  // the run is stopping: its outcome says so
   } catch (const std::exception& e) {
@@ -111,6 +117,11 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   const std::vector<SelectedCase> selection = selected_cases(suites, config);  // for every pass
   const std::size_t planned = selection.size();
   const std::size_t already = resumed.case_ids.size(), to_run = planned - already;
+  // One file, one set of rules: the earlier cases are judged by this run's expectations.
+  for (CaseResult& c : resumed.cases) judge_case(expectations, c);
+  if (resumed.run_again > 0)
+    log << fmt::format("clampbench: --resume: {} case(s) of '{}' run again: they lack what this run measures ({})\n",
+                       resumed.run_again, resumed.path, resumed.first_lack);
   ResultsFile results(config, std::move(environment), std::move(resumed), planned);
   const std::set<std::string>& done_before = results.resumed_case_ids();
   std::vector<CaseResult> cases;
@@ -140,8 +151,10 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     }
   }
   dump.finish(internal_errors);
-  if (config.instructions.method == InstructionMethod::Callgrind && !interrupt_signal() && !cases.empty()) {
-    count_under_callgrind(config, cases, internal_errors, log);
+  const auto resumed_cases = results.resumed_cases();
+  if (config.instructions.method == InstructionMethod::Callgrind && !interrupt_signal() &&
+      (!cases.empty() || std::any_of(resumed_cases.begin(), resumed_cases.end(), lacks_instructions))) {
+    count_under_callgrind(config, cases, resumed_cases, internal_errors, log);
     results.refresh(cases);
   }
   write_side_outputs(config, timing, cases, internal_errors);

@@ -46,7 +46,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   if (!config.resume_path.empty()) {
     std::map<std::string, SelectedCase> cases;
     for (SelectedCase& c : selected_cases(selected, config)) cases.emplace(c.id, std::move(c));
-    resumed = load_resumed_run(config.resume_path, detail::measure_environment(config), cases);
+    resumed = load_resumed_run(config.resume_path, config, detail::measure_environment(config), cases);
   }
   Expectations expectations;
   try {

@@ -66,7 +66,9 @@ run options:
                        case (a temporary file renamed; a symlink is written through)
   --resume FILE        continue the run whose results are FILE (an interrupted one): its
                        cases are kept, the others run; refused unless the selection, seed,
-                       backend and timing settings are the same
+                       backend and timing settings are the same; a kept case lacking what
+                       this run measures runs again (or, for callgrind counts alone, is
+                       counted), and every case is judged by this run's --expectations
   --dump DIR           also write inputs/outputs as .npy files with DIR/manifest.json, made
                        beside DIR and renamed into place; an existing non-empty DIR is refused
   --force              let --dump replace an earlier dump

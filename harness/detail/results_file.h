@@ -7,6 +7,7 @@
 // null; a run stopped by SIGINT/SIGTERM writes status "interrupted" with its exit code (130,
 // 143) and the signal; a finished run its verdicts' status. Cases of a resumed run come first.
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,24 +24,26 @@ class ResultsFile {
   ResultsFile(const RunConfig& config, Environment environment, ResumedRun resumed, std::size_t planned);
 
   const std::set<std::string>& resumed_case_ids() const { return resumed_ids_; }
+  // The resumed cases, for the callgrind pass to fill their missing counts (then refresh).
+  std::span<CaseResult> resumed_cases() { return {doc_.cases.data(), resumed_count_}; }
   Environment& environment() { return doc_.environment; }
   // Keeps a copy of the case and its text.
   void add(const CaseResult& c);
-  // After a pass that changed the cases already added (instruction counts).
+  // After a pass that changed the cases already added or resumed (instruction counts).
   void refresh(const std::vector<CaseResult>& cases);
 
   enum class Stage { Running, Interrupted, Finished };
-  // Writes the file; returns its outcome (the resumed run's merged in). `signo`: the signal
+  // Writes the file; returns its outcome, of every case in it (the resumed ones judged by this
+  // run's expectations) and the resumed run's own internal errors. `signo`: the signal
   // for Stage::Interrupted. Throws std::runtime_error when it cannot write.
   Outcome write(const std::vector<std::string>& internal_errors, Stage stage, int signo = 0);
 
  private:
   const RunConfig& config_;
   RunDocument doc_;  // resumed cases first
-  bool resuming_;
   std::size_t resumed_count_;
   std::set<std::string> resumed_ids_;
-  Outcome resumed_outcome_;
+  std::vector<std::string> resumed_errors_;
   std::size_t planned_;
   // Every case serialized once, as it appears in the file (results_text).
   std::vector<std::string> case_texts_;

@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
@@ -55,7 +56,34 @@ void check_is_selected(CaseResult& c, const SelectedCase& selected) {
   if (!same) throw std::invalid_argument("its suite or params are not those its case_id names");
   c.params = selected.point;
 }
+// The earlier run's internal errors that its cases do not make again (compute_outcome).
+std::vector<std::string> run_errors(std::vector<std::string> all, const std::vector<CaseResult>& cases) {
+  for (const auto& derived : compute_outcome(cases, {}).internal_errors)
+    if (auto it = std::find(all.begin(), all.end(), derived); it != all.end()) all.erase(it);
+  return all;
+}
 }  // namespace
+
+std::string what_case_lacks(const CaseResult& c, const Suite& suite, const RunConfig& config) {
+  const auto want = selected_variants(suite, config);
+  for (const Variant* v : want)
+    if (std::none_of(c.variants.begin(), c.variants.end(), [&](const VariantResult& vr) { return vr.name == v->name; }))
+      return fmt::format("variant '{}'", v->name);
+  if (c.variants.size() != want.size()) return fmt::format("the variants this run selects (it has {})", c.variants.size());
+  for (std::size_t k = 0; k < want.size(); ++k)
+    if (c.variants[k].name != want[k]->name) return fmt::format("the variants in this run's order");
+  for (const auto& v : c.variants) {
+    if (config.timing && !v.error && !v.timing) return fmt::format("the timing of variant '{}'", v.name);
+    if (config.instructions.method == InstructionMethod::Perf && c.device == DeviceType::Host && !v.error && !v.instructions)
+      return fmt::format("the instruction count of variant '{}'", v.name);
+  }
+  return "";
+}
+
+bool lacks_instructions(const CaseResult& c) {
+  return c.device == DeviceType::Host &&
+         std::any_of(c.variants.begin(), c.variants.end(), [](const VariantResult& v) { return !v.error && !v.instructions; });
+}
 
 nlohmann::json resume_key(const nlohmann::json& environment) {
   nlohmann::json key = nlohmann::json::object();
@@ -69,7 +97,7 @@ nlohmann::json resume_key(const nlohmann::json& environment) {
   return key;
 }
 
-ResumedRun load_resumed_run(const std::string& path, const Environment& environment,
+ResumedRun load_resumed_run(const std::string& path, const RunConfig& config, const Environment& environment,
                             const std::map<std::string, SelectedCase>& selected) {
   const nlohmann::json doc = read_results(path);
   if (!doc["environment"].contains("selection"))
@@ -81,21 +109,29 @@ ResumedRun load_resumed_run(const std::string& path, const Environment& environm
                                    earlier[name].dump(), value.dump()));
   ResumedRun r;
   r.path = path;
+  std::vector<CaseResult> read;  // every case of FILE, kept or not
+  std::set<std::string> seen;
   for (const auto& c : doc["cases"]) {
     const std::string id = c.is_object() && c.contains("case_id") && c["case_id"].is_string() ? c["case_id"].get<std::string>() : "";
     if (id.empty()) throw UsageError(fmt::format("--resume: '{}' has a case without a case_id", path));
     const auto it = selected.find(id);
     if (it == selected.end()) throw UsageError(fmt::format("--resume: '{}' has case '{}', which this run does not select", path, id));
-    if (!r.case_ids.insert(id).second) throw UsageError(fmt::format("--resume: '{}' has case '{}' twice", path, id));
+    if (!seen.insert(id).second) throw UsageError(fmt::format("--resume: '{}' has case '{}' twice", path, id));
     try {
-      r.cases.push_back(read_case(c));
-      check_is_selected(r.cases.back(), it->second);
+      read.push_back(read_case(c));
+      check_is_selected(read.back(), it->second);
     } catch (const std::exception& e) {  // nlohmann's type and key errors too
       throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, reason(e)));
     }
+    if (const std::string lacks = what_case_lacks(read.back(), *it->second.suite, config); !lacks.empty()) {
+      if (r.run_again++ == 0) r.first_lack = fmt::format("case '{}' lacks {}", id, lacks);
+      continue;
+    }
+    r.case_ids.insert(id);
+    r.cases.push_back(read.back());
   }
   try {
-    if (doc.contains("outcome")) r.outcome = read_outcome(doc["outcome"]);
+    if (doc.contains("outcome")) r.internal_errors = run_errors(read_outcome(doc["outcome"]).internal_errors, read);
   } catch (const std::exception& e) {
     throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, reason(e)));
   }

@@ -1,12 +1,13 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// --resume: the key two runs must share, the outcome of two sets of cases as one,
+// --resume: the key two runs must share, what a resumed case lacks that a run measures,
 // and the progress line's estimate.
 
 #include <gtest/gtest.h>
 
 #include "harness/detail/resume.h"
 #include "harness/detail/run_eta.h"
+#include "tests/harness/fake_suites.h"
 
 namespace clampbench {
 namespace {
@@ -24,22 +25,38 @@ TEST(ResumeKey, HoldsTheSettingsThatShapeResultsNotTheTime) {
   EXPECT_TRUE(key["plant"].is_null());  // absent reads as null
 }
 
-TEST(MergeOutcomes, ListsJoinAndTheStatusFollowsThem) {
-  Outcome interrupted;
-  interrupted.unexpected.push_back({"s/a", "v", Verdict::Mutation, Verdict::Same});
-  const Outcome clean = compute_outcome(std::vector<CaseResult>{}, {});
-  Outcome m = merge_outcomes(interrupted, clean);
-  EXPECT_EQ(m.status, "unexpected");
-  EXPECT_EQ(m.exit_code, 1);
-  EXPECT_EQ(m.unexpected.size(), 1u);
-  Outcome errors = clean;
-  errors.internal_errors = {"dump failed"};
-  m = merge_outcomes(interrupted, errors);
-  EXPECT_EQ(m.status, "internal_error");
-  EXPECT_EQ(m.exit_code, 3);
-  m = merge_outcomes(clean, clean);
-  EXPECT_EQ(m.status, "as_expected");
-  EXPECT_EQ(m.exit_code, 0);
+TEST(WhatCaseLacks, WhatThisRunMeasuresAndTheCaseHasNot) {
+  const Suite suite = testing::make_fake_same();  // clamp, clamp_
+  RunConfig config;
+  config.instructions.method = InstructionMethod::Perf;
+  CaseResult c;
+  c.device = DeviceType::Host;
+  for (const char* name : {"clamp", "clamp_"}) {
+    VariantResult& v = c.variants.emplace_back();
+    v.name = name;
+    v.timing.emplace();
+    v.instructions = 100;
+  }
+  EXPECT_EQ(what_case_lacks(c, suite, config), "");
+  EXPECT_FALSE(lacks_instructions(c));
+
+  c.variants[1].instructions.reset();
+  EXPECT_EQ(what_case_lacks(c, suite, config), "the instruction count of variant 'clamp_'");
+  EXPECT_TRUE(lacks_instructions(c));
+  config.instructions.method = InstructionMethod::Callgrind;  // counted after the fact: kept
+  EXPECT_EQ(what_case_lacks(c, suite, config), "");
+  c.variants[1].error = "boom";  // a variant that failed has nothing to count
+  EXPECT_FALSE(lacks_instructions(c));
+
+  c.variants[0].timing.reset();
+  EXPECT_EQ(what_case_lacks(c, suite, config), "the timing of variant 'clamp'");
+  config.timing = false;
+  EXPECT_EQ(what_case_lacks(c, suite, config), "");
+
+  c.variants.pop_back();
+  EXPECT_EQ(what_case_lacks(c, suite, config), "variant 'clamp_'");
+  config.variants = {"clamp"};  // --variant clamp: the reference alone is the selection
+  EXPECT_EQ(what_case_lacks(c, suite, config), "");
 }
 
 TEST(RunEta, DurationsAndTheEstimate) {

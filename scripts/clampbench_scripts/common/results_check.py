@@ -5,10 +5,14 @@ any script uses them: one bad field is an InputError naming the file and the fie
 ("cases[3].variants[1].allocations.ledger.total.allocations: expected a finite non-negative
 number, got '12'"), never a crash deep in a comparison or a plot.
 
-Counts (ledger figures, instructions, iterations) must be finite and non-negative. Times may
-be null, NaN or infinite (a time that could not be measured: compare.py and the dashboard
-treat it as not assessed) but never negative. Fields the scripts do not read, and fields added
-by later versions, are not checked, so an additive schema change passes.
+Counts (ledger figures, instructions, iterations, finding counts) must be finite,
+non-negative and within 64 bits. Times may be null, NaN or infinite (a time that could not be
+measured: compare.py and the dashboard treat it as not assessed) but never negative. A
+variant's `allocations` (with its `ledger`, null for a failed call) and `checks` blocks are
+required, as in results/schema-v1.json: a file without them is refused, never read as "no
+figure" and let through. Verdicts and finding roles take the values the C++ writer
+(harness/case_result.cpp, results_writer_blocks.cpp) writes. Fields the scripts do not read,
+and fields added by later versions, are not checked, so an additive schema change passes.
 """
 import math
 from itertools import repeat
@@ -18,6 +22,9 @@ from clampbench_scripts.common.errors import InputError
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
 TIME_STATS = ("device", "wall", "cpu")
 TIME_FIGURES = ("median", "p10", "p90", "mean", "stdev")
+VERDICTS = ("same", "output_mismatch", "mutation", "error")
+ROLES = ("fresh", "persistent", "persistent_writable")
+COUNT_LIMIT = 1 << 64  # the writer's counters are 64-bit; a longer integer is not a count
 
 
 class _Bad(Exception):
@@ -31,7 +38,17 @@ def _show(value):
 
 
 def _number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """An int or float (not a bool) that a float can hold: a JSON integer of 400 digits is
+    not one (math.isfinite would raise OverflowError on it)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return not isinstance(value, int) or -COUNT_LIMIT < value < COUNT_LIMIT
+
+
+def _present(obj, key, field):
+    """A field the schema requires must be there (null only where the schema allows it)."""
+    if key not in obj:
+        raise _Bad(f"{field}.{key}" if field else key, "missing (results/schema-v1.json requires it)")
 
 
 def _need(ok, field, what, value):
@@ -39,12 +56,42 @@ def _need(ok, field, what, value):
         raise _Bad(field, f"expected {what}, got {_show(value)}")
 
 
-def _count(obj, key, field, signed=False):
-    """OBJ[KEY] absent, null, or a finite number (non-negative unless SIGNED)."""
+def _count(obj, key, field, signed=False, required=False, least=0):
+    """OBJ[KEY] absent (unless REQUIRED), null (idem), or a finite number within 64 bits (at
+    least LEAST unless SIGNED)."""
+    if required:
+        _present(obj, key, field)
+    v = obj.get(key)
+    if v is not None or required:
+        what = "a finite number" if signed else (
+            "a finite non-negative number" if least == 0 else f"a finite number of at least {least}")
+        _need(_number(v) and math.isfinite(v) and (signed or v >= least), f"{field}.{key}", what, v)
+
+
+def _choice(obj, key, field, allowed, required=False):
+    """OBJ[KEY] one of ALLOWED (absent or null allowed unless REQUIRED)."""
+    if required:
+        _present(obj, key, field)
+    v = obj.get(key)
+    if v is not None or required:
+        _need(isinstance(v, str) and v in allowed, f"{field}.{key}", "one of " + ", ".join(allowed), v)
+
+
+def _list(obj, key, field, required=False):
+    """OBJ[KEY] as a list ([] when absent/null and not REQUIRED)."""
+    if required:
+        _present(obj, key, field)
+    v = obj.get(key)
+    if v is None and not required:
+        return []
+    _need(isinstance(v, list), f"{field}.{key}", "a list", v)
+    return v
+
+
+def _boolean(obj, key, field):
     v = obj.get(key)
     if v is not None:
-        what = "a finite number" if signed else "a finite non-negative number"
-        _need(_number(v) and math.isfinite(v) and (signed or v >= 0), f"{field}.{key}", what, v)
+        _need(isinstance(v, bool), f"{field}.{key}", "true or false", v)
 
 
 def _time(obj, key, field):
@@ -56,6 +103,8 @@ def _time(obj, key, field):
 
 def _object(obj, key, field, required=False):
     """OBJ[KEY] as a dict, or None when null/absent and not REQUIRED."""
+    if required:
+        _present(obj, key, field)
     v = obj.get(key)
     if v is None and not required:
         return None
@@ -64,6 +113,8 @@ def _object(obj, key, field, required=False):
 
 
 def _string(obj, key, field, required=False):
+    if required:
+        _present(obj, key, field)
     v = obj.get(key)
     if v is None and not required:
         return
@@ -91,29 +142,88 @@ def _samples(samples, field):
         _need(_number(s) and not s < 0, f"{field}[{i}]", "a non-negative time", s)
 
 
+_WRITE_COUNTS = {"order_dependent_writes": ("duplicates",), "latent_writes": ("elements_written", "elements_changed")}
+
+
 def _findings(v, key, field):
+    """An order-dependent or latent writes block: each finding names its buffer (and, for a
+    latent write, its op) and counts with non-negative integers."""
     block = _object(v, key, field)
     if block is not None:
-        findings = block.get("findings", [])
-        _need(isinstance(findings, list), f"{field}.{key}.findings", "a list", findings)
-        for i, f in enumerate(findings):
-            _need(isinstance(f, dict), f"{field}.{key}.findings[{i}]", "an object", f)
-            _string(f, "buffer", f"{field}.{key}.findings[{i}]", required=True)
+        _boolean(block, "as_expected", f"{field}.{key}")
+        for i, f in enumerate(_list(block, "findings", f"{field}.{key}")):
+            where = f"{field}.{key}.findings[{i}]"
+            _need(isinstance(f, dict), where, "an object", f)
+            _string(f, "buffer", where, required=True)
+            if key == "latent_writes":
+                _string(f, "op", where, required=True)
+            for figure in _WRITE_COUNTS[key]:
+                _count(f, figure, where)
 
 
-def _variant(v, field):
-    _need(isinstance(v, dict), field, "an object", v)
-    _string(v, "name", field, required=True)
-    _string(v, "verdict", field, required=True)
-    _string(v, "expected_verdict", field)
-    _string(v, "error", field)
-    allocations = _object(v, "allocations", field)
-    ledger = _object(allocations, "ledger", f"{field}.allocations") if allocations else None
+def _entries(items, field):
+    for i, item in enumerate(items):
+        _need(isinstance(item, dict), f"{field}[{i}]", "an object", item)
+        yield item, f"{field}[{i}]"
+
+
+def _checks(v, field):
+    """The checks block (required): each output mismatch names its output with a count, each
+    mutation its buffer with the elements it changed (at least 1)."""
+    checks = _object(v, "checks", field, required=True)
+    where = f"{field}.checks"
+    outputs = _object(checks, "outputs", where, required=True)
+    for m, at in _entries(_list(outputs, "mismatches", f"{where}.outputs", required=True), f"{where}.outputs.mismatches"):
+        _string(m, "output", at, required=True)
+        _count(m, "count", at, required=True)
+    for m, at in _entries(_list(checks, "mutations", where, required=True), f"{where}.mutations"):
+        _string(m, "buffer", at, required=True)
+        _choice(m, "role", at, ROLES)
+        _count(m, "changed", at, required=True, least=1)
+
+
+FINDING_KINDS = ("output", "mutation")
+
+
+def _finding_set(v, field):
+    """The optional per-finding block: as_expected a boolean, each listed finding a kind the
+    writer knows, a name and a count."""
+    block = _object(v, "findings", field)
+    if block is None:
+        return
+    where = f"{field}.findings"
+    _boolean(block, "as_expected", where)
+    for key in ("set", "unexpected", "vanished"):
+        for f, at in _entries(_list(block, key, where), f"{where}.{key}"):
+            _choice(f, "kind", at, FINDING_KINDS, required=True)
+            _string(f, "name", at, required=True)
+            _count(f, "count", at, required=True)
+            _count(f, "expected_count", at)
+
+
+def _allocations(v, field):
+    """The allocations block (required) and its ledger: an object of per-device counters, or
+    null for a call that failed."""
+    allocations = _object(v, "allocations", field, required=True)
+    _present(allocations, "ledger", f"{field}.allocations")
+    ledger = _object(allocations, "ledger", f"{field}.allocations")
     for device, figures in (ledger or {}).items():
         where = f"{field}.allocations.ledger.{device}"
         _need(isinstance(figures, dict), where, "an object", figures)
         for figure in LEDGER_FIGURES:
             _count(figures, figure, where)
+
+
+def _variant(v, field):
+    _need(isinstance(v, dict), field, "an object", v)
+    _string(v, "name", field, required=True)
+    _choice(v, "verdict", field, VERDICTS, required=True)
+    _choice(v, "expected_verdict", field, VERDICTS)
+    _boolean(v, "expected", field)
+    _string(v, "error", field)
+    _allocations(v, field)
+    _checks(v, field)
+    _finding_set(v, field)
     saved = _object(v, "saved_vs_reference", field)
     for figure in ("allocations", "bytes_requested"):
         if saved is not None:

@@ -78,6 +78,8 @@ def headline_lines(result, failing):
         lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
                      f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
                      "threads per CPU; give several runs per side, or rerun on a quiet machine)")
+    for category, rows in (result.get("not_assessed") or {}).items():
+        lines.append(f"NOT ASSESSED: {category} of {len(rows)} row(s) cannot be judged: " + _named(rows))
     if result.get("time_not_assessed"):
         lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
                      "called (" + _not_assessed_reason(result) + ")")
@@ -86,6 +88,15 @@ def headline_lines(result, failing):
         lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
     lines.append("RESULT: " + pooled_format.verdict(result, failing))
     return lines
+
+
+NAMED_ROWS = 10
+
+
+def _named(rows):
+    """'case variant (reason); ...' of the first NAMED_ROWS rows, then how many more."""
+    text = "; ".join(f"{name} ({reason})" for name, reason in rows[:NAMED_ROWS])
+    return text + (f"; and {len(rows) - NAMED_ROWS} more (--format json lists them all)" if len(rows) > NAMED_ROWS else "")
 
 
 def _noise_text(result):

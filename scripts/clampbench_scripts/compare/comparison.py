@@ -101,6 +101,62 @@ def regressions_of(entry):
     return found
 
 
+def _both_failed(entry):
+    """Both calls failed: a failed call has no figures by design; its error verdict speaks."""
+    return entry["verdict"]["base"] == "error" and entry["verdict"]["head"] == "error"
+
+
+def _missing_side(base, head, what):
+    """'WHAT missing in head' (or base, or both), or None when both sides have it."""
+    sides = [side for side, value in (("base", base), ("head", head)) if value is None]
+    return None if not sides else f"{what} missing in {' and '.join(sides)}"
+
+
+def unseen_of(entry):
+    """{category: reason} of this entry's figures that cannot be judged: missing or null on a
+    side (both sides included), or, for instructions, counted in ways that do not compare.
+    A gated category with such a figure is NOT ASSESSED (not_assessed), never "no
+    regression". Rows whose two calls both failed have no figures to see."""
+    if _both_failed(entry):
+        return {}
+    unseen = {}
+    alloc = [_missing_side(f["base"], f["head"], f"allocations.ledger.total.{name}")
+             for name, f in entry["allocations"].items() if f["call"] == calls.AMBIGUOUS]
+    if alloc:
+        unseen["allocations"] = alloc[0]
+    ins = entry.get("instructions") or {}
+    if ins.get("call") == calls.AMBIGUOUS:
+        unseen["instructions"] = _missing_side(ins["base"], ins["head"], "instructions") or ins.get("reason") \
+            or "not comparable"
+    t = entry["time"]
+    if t.get("unusable"):
+        unseen["time"] = t.get("reason") or "median time unusable"
+    elif not (t.get("n_base") and t.get("n_head")):
+        unseen["time"] = _missing_side(t.get("n_base") or None, t.get("n_head") or None, "timing")
+    return unseen
+
+
+def _row_name(entry):
+    return f"{entry['case_id']} {entry['variant']}"
+
+
+def not_assessed(result, fail_on, explicit=()):
+    """{category: [(row, reason)]} of the gated categories, time aside (time_not_assessed
+    and the power check speak for it), whose figure some row lacks on a side. A category
+    neither run recorded at all (instructions on cuda rows or with --instructions off) is
+    only NOT ASSESSED when EXPLICIT names it (--fail-on given on the command line)."""
+    out = {}
+    for e in result["rows"]:
+        for category, reason in (e.get("unseen") or {}).items():
+            if category == "time" or category not in fail_on:
+                continue
+            both = reason.endswith("missing in base and head")
+            if category == "instructions" and both and category not in explicit:
+                continue
+            out.setdefault(category, []).append((_row_name(e), reason))
+    return out
+
+
 def instructions_call_between(base_row, head_row, base_env, head_env, tolerance=0.01):
     """The instructions entry of one row between two runs (see _instructions_entry)."""
     return _instructions_entry(base_row, head_row, tolerance,
@@ -194,6 +250,7 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
         entry = compare_row(base_rows[key], head_rows[key], decided[key], instructions_tolerance, methods,
                             same_inputs)
         entry["regressions"] = regressions_of(entry)
+        entry["unseen"] = unseen_of(entry)
         entries.append(entry)
     return {
         "base": _env_summary(base_env), "head": _env_summary(head_env),
@@ -225,9 +282,10 @@ def failing_categories(result, fail_on):
 
 
 def time_not_assessed(result, fail_on):
-    """When time is gated on: the rows timed on both sides whose time could not be assessed
-    (a NaN median included)."""
+    """When time is gated on: the rows whose time could not be assessed: timed on both sides
+    but not called (unknown noise, an overloaded run, a NaN median), or timed on one side
+    only, or on neither (a row whose two calls both failed aside)."""
     if "time" not in fail_on:
         return []
-    return [e for e in result["rows"] if e["time"]["call"] == time_calls.NOT_ASSESSED
-            and (e["time"]["n_base"] and e["time"]["n_head"] or e["time"].get("unusable"))]
+    return [e for e in result["rows"] if "time" in (e.get("unseen") or {})
+            or e["time"]["call"] == time_calls.NOT_ASSESSED and e["time"]["n_base"] and e["time"]["n_head"]]

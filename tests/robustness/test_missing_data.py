@@ -109,6 +109,16 @@ def test_invalid_finding_or_verdict_is_bad_input_not_a_regression(tmp_path, dott
     assert str(bad) in line and f"cases[0].variants[1].{field}" in line, line
 
 
+def test_a_time_that_is_not_a_utc_time_is_bad_input(tmp_path):
+    doc = load_json(BASE)
+    doc["environment"]["time"] = "yesterday"
+    bad = _write(tmp_path, doc, "bad.json")
+    proc = _compare(BASE, bad)
+    assert proc.returncode == 2 and "environment.time" in one_line_error(proc)
+    proc = run_script("report.py", "--single", bad, "-o", tmp_path / "site", timeout=TIMEOUT)
+    assert proc.returncode == 2 and "environment.time" in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_a_400_digit_count_is_bad_input_not_a_traceback(tmp_path):
     text = json.dumps(load_json(BASE))
     doc = load_json(BASE)

@@ -14,6 +14,7 @@ figure" and let through. Verdicts and finding roles take the values the C++ writ
 (harness/case_result.cpp, results_writer_blocks.cpp) writes. Fields the scripts do not read,
 and fields added by later versions, are not checked, so an additive schema change passes.
 """
+import datetime
 import math
 from itertools import repeat
 
@@ -258,9 +259,23 @@ def _case(case, field, seen):
         names.add(v["name"])
 
 
+def _utc_time(env):
+    """environment.time: a UTC time as the writer writes it (2026-12-02T12:00:00Z), which the
+    history sorts and the dashboard plots by."""
+    v = env.get("time")
+    if v is None:
+        return
+    try:
+        ok = isinstance(v, str) and bool(datetime.datetime.strptime(v, "%Y-%m-%dT%H:%M:%SZ"))
+    except ValueError:
+        ok = False
+    _need(ok, "environment.time", "a UTC time like 2026-12-02T12:00:00Z", v)
+
+
 def _environment(env):
     for key in ("device_name", "backend", "allocator", "git_commit", "git_branch", "time", "size_set"):
         _string(env, key, "environment")
+    _utc_time(env)
     load = _object(env, "machine_load", "environment")
     for key in ("cpus", "load_1m_start", "load_1m_end"):
         if load is not None:

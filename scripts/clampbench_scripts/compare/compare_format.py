@@ -5,6 +5,7 @@ headline that compare_markdown.py (the PR comment) shares."""
 import math
 
 from clampbench_scripts.compare import calls, finding_sets, pooled_format
+from clampbench_scripts.common.escape import escaped, terminal_text
 from clampbench_scripts.common.output import json_text
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
@@ -67,7 +68,8 @@ def headline_lines(result, failing):
     rows = result["rows"]
     worse = sum(1 for e in rows if e["regressions"])
     b, h = result["base"], result["head"]
-    lines = [f"base {str(b['git_commit'])[:7]} ({b['time']}) vs head {str(h['git_commit'])[:7]} "
+    lines = [f"base {b.get('git_commit_short', str(b['git_commit'])[:7])} ({b['time']}) vs head "
+             f"{h.get('git_commit_short', str(h['git_commit'])[:7])} "
              f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
              f"{len(result['removed'])} removed; time: {_noise_text(result)}, "
@@ -123,6 +125,7 @@ def row_changes(result):
 
 
 def render_text(result, failing):
+    result = escaped(result, terminal_text)  # the files' strings never reach the terminal raw
     table = [HEADERS] + [table_cells(e) for e in result["rows"]]
     widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
     out = list(headline_lines(result, failing)) + [""] + pooled_format.text_lines(result) + [""]

@@ -270,7 +270,9 @@ def _key_dict(key):
 def _env_summary(env):
     keys = ("git_commit", "git_branch", "git_dirty", "device_name", "backend", "allocator",
             "size_set", "repetitions", "time", "host_name", "machine_load")
-    return {k: env.get(k) for k in keys}
+    summary = {k: env.get(k) for k in keys}
+    summary["git_commit_short"] = str(env.get("git_commit"))[:7]  # cut before a renderer escapes it
+    return summary
 
 
 def failing_categories(result, fail_on):

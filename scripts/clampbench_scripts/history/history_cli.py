@@ -7,6 +7,7 @@ import argparse
 
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.escape import terminal_text
 
 PROG = "history.py"
 
@@ -20,5 +21,5 @@ def main(argv=None):
     add.add_argument("--dir", default="results/history")
     args = p.parse_args(argv)
     dest = history.add(args.result, args.dir)
-    print(dest)
+    print(terminal_text(dest))
     return 0

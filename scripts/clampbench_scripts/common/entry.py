@@ -7,6 +7,9 @@
   OSError                  exit 3: an I/O error past the checks (disk full, a closed stdout)
   UnicodeEncodeError       exit 3: the output holds a character stdout's encoding cannot
                            write (PYTHONIOENCODING=ascii, a C locale)
+  ImportError of numpy, scipy, matplotlib, torch or triton
+                           exit 2: the interpreter lacks a dependency; which one to use
+                           (interpreter.py)
   KeyboardInterrupt        exit 130, as a shell reports SIGINT
   Terminated               exit 143, as a shell reports SIGTERM (scripts that clean up after
                            themselves turn SIGTERM into it: exit_on_sigterm)
@@ -21,6 +24,7 @@ import sys
 import traceback
 
 from clampbench_scripts.common.escape import terminal_text
+from clampbench_scripts.common.interpreter import advice, missing_dependency
 from clampbench_scripts.common.output import OutputError
 from clampbench_scripts.common.results import InputError
 
@@ -90,6 +94,9 @@ def guarded(prog):
                 _say(prog, f"I/O error: {where}{e.strerror or e}")
                 return EXIT_IO_ERROR
             except Exception as e:  # noqa: BLE001 -- the last resort: a bug, not a regression
+                if missing_dependency(e):  # a lazy import of a dependency (torch, triton)
+                    _say(prog, advice(missing_dependency(e)))
+                    return EXIT_BAD_INPUT
                 _say(prog, f"internal error (a bug): {type(e).__name__}: {e}")
                 traceback.print_exc()
                 return EXIT_IO_ERROR

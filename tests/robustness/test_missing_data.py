@@ -62,7 +62,7 @@ def test_missing_allocation_figure_is_not_assessed_and_a_regression_wins(tmp_pat
 
 
 @pytest.mark.parametrize("path", ["allocations", "checks", "checks.outputs", "checks.mutations",
-                                  "allocations.ledger"])
+                                  "allocations.ledger", "expected", "expected_verdict", "timing"])
 def test_variant_without_a_required_block_is_refused(tmp_path, path):
     doc = load_json(BASE)
     obj = doc["cases"][0]["variants"][1]

@@ -8,8 +8,9 @@ number, got '12'"), never a crash deep in a comparison or a plot.
 Counts (ledger figures, instructions, iterations, finding counts) must be finite,
 non-negative and within 64 bits. Times may be null, NaN or infinite (a time that could not be
 measured: compare.py and the dashboard treat it as not assessed) but never negative. A
-variant's `allocations` (with its `ledger`, null for a failed call) and `checks` blocks are
-required, as in results/schema-v1.json: a file without them is refused, never read as "no
+variant's `allocations` (with its `ledger`, null for a failed call) and `checks` blocks, its
+`expected_verdict` and `expected`, and its `error`, `timing` and `saved_vs_reference` (each
+null where the schema allows) are required, as in results/schema-v1.json: a file without them is refused, never read as "no
 figure" and let through. Verdicts and finding roles take the values the C++ writer
 (harness/case_result.cpp, results_writer_blocks.cpp) writes. Fields the scripts do not read,
 and fields added by later versions, are not checked, so an additive schema change passes.
@@ -219,8 +220,12 @@ def _variant(v, field):
     _need(isinstance(v, dict), field, "an object", v)
     _string(v, "name", field, required=True)
     _choice(v, "verdict", field, VERDICTS, required=True)
-    _choice(v, "expected_verdict", field, VERDICTS)
+    _choice(v, "expected_verdict", field, VERDICTS, required=True)
+    _present(v, "expected", field)  # a missing `expected` would read as "as expected"
     _boolean(v, "expected", field)
+    _need(v["expected"] is not None, f"{field}.expected", "true or false", None)
+    for key in ("error", "timing", "saved_vs_reference"):  # null allowed: no error, not timed, failed
+        _present(v, key, field)
     _string(v, "error", field)
     _allocations(v, field)
     _checks(v, field)

@@ -58,3 +58,12 @@ def test_copies_in_a_history_never_shrink_the_noise(tmp_path):
     proc = run_script("report.py", hist, "-o", site, timeout=TIMEOUT)
     assert proc.returncode == 0, proc.stderr
     assert "report.py: 1 run(s)" in proc.stderr and proc.stderr.count("a copy of the run in") == 19
+
+
+def test_a_run_given_twice_on_one_side_is_refused(tmp_path):
+    copy = tmp_path / "copy.json"  # the base again, under another name
+    copy.write_text(json.dumps(load_json(BASE)))
+    for extra in (("--base", BASE), ("--base", copy), ("--head", fixture("head_same.json"))):
+        proc = run_script("compare.py", BASE, fixture("head_same.json"), *extra, timeout=TIMEOUT)
+        assert proc.returncode == 2 and "each run of a side counts once" in one_line_error(proc)
+    assert run_script("compare.py", BASE, BASE, timeout=TIMEOUT).returncode == 0  # A/A: one run each side

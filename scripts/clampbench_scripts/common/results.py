@@ -121,12 +121,18 @@ def rows_of(doc, path="<results>"):
     return rows
 
 
-def load_rows(path, allow_partial=True):
+def load_rows(path, allow_partial=True, seen=None):
     """(environment, rows) of the results file PATH; raises InputError, also for a run that did
-    not finish unless ALLOW_PARTIAL."""
+    not finish unless ALLOW_PARTIAL, and for a run already in SEEN ({run_identity: path}, the
+    other runs of one side: a copy would read as a second run with no spread)."""
     doc = load_document(path)
     if not allow_partial:
         refuse_partial(doc, path)
+    if seen is not None:
+        identity = run_identity(doc)
+        if identity in seen:
+            raise InputError(path, f"the same run as {seen[identity]}; each run of a side counts once")
+        seen[identity] = path
     return doc["environment"], rows_of(doc, path)
 
 

@@ -123,10 +123,11 @@ def main(argv=None):
         return fail(PROG, problem)
     check_target(args.output)
     partial = args.allow_partial
-    base_env, base_rows = load_rows(args.base, partial)
-    head_env, head_rows = load_rows(args.head, partial)
-    base_more = [load_rows(p, partial) for p in args.base_more]
-    head_more = [load_rows(p, partial) for p in args.head_more]
+    base_seen, head_seen = {}, {}  # a run given twice on one side is refused
+    base_env, base_rows = load_rows(args.base, partial, base_seen)
+    head_env, head_rows = load_rows(args.head, partial, head_seen)
+    base_more = [load_rows(p, partial, base_seen) for p in args.base_more]
+    head_more = [load_rows(p, partial, head_seen) for p in args.head_more]
     past = _history_runs(args.history, config_of(head_env)) if args.history else []
     problem = common_rows_problem(args, base_rows, head_rows)
     if problem:

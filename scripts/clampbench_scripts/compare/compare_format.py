@@ -74,8 +74,7 @@ def headline_lines(result, failing):
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
              f"{len(result['removed'])} removed; time: {_noise_text(result)}, "
              f"FDR {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
-             + (f"{result['instruction_methods'][1]}, tolerance {result['instructions_tolerance']:.1%}"
-                if any(result.get("instruction_methods") or []) else "not counted")]
+             + _methods_text(result)]
     if result.get("overloaded"):
         lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
                      f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
@@ -93,6 +92,17 @@ def headline_lines(result, failing):
 
 
 NAMED_ROWS = 10
+
+
+def _methods_text(result):
+    """How the two runs counted instructions: 'perf, tolerance 1.0%', 'not counted', or each
+    side's method when they differ ('perf in base, not counted in head')."""
+    methods = result.get("instruction_methods") or [None, None]
+    if not any(methods):
+        return "not counted"
+    if methods[0] != methods[1]:
+        return ", ".join(f"{m or 'not counted'} in {side}" for side, m in zip(("base", "head"), methods))
+    return f"{methods[1]}, tolerance {result['instructions_tolerance']:.1%}"
 
 
 def _named(rows):

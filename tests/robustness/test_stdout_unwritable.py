@@ -53,3 +53,8 @@ def test_an_encoding_stdout_cannot_write_is_one_line_exit_3(tmp_path, fmt):
     out = tmp_path / "cmp.txt"  # to a file it is UTF-8, whatever the terminal's encoding
     assert _run("compare.py", base, head, "--format", fmt, "-o", out, env=env).returncode == 0
     assert "h\u00f4te \u00e9" in out.read_text(encoding="utf-8")
+
+
+def test_history_add_with_stdout_closed_is_exit_3_not_silence(tmp_path):
+    proc = _run("history.py", "add", BASE, "--dir", tmp_path / "h", close_stdout=True)
+    assert proc.returncode == 3 and "standard output is closed" in one_line_error(proc)

@@ -106,33 +106,34 @@ def _both_failed(entry):
     return entry["verdict"]["base"] == "error" and entry["verdict"]["head"] == "error"
 
 
-def _missing_side(base, head, what):
-    """'WHAT missing in head' (or base, or both), or None when both sides have it."""
+def _missing(base, head, what):
+    """{"reason": "WHAT missing in head" (or base, or base and head), "both": bool}, or None
+    when both sides have it."""
     sides = [side for side, value in (("base", base), ("head", head)) if value is None]
-    return None if not sides else f"{what} missing in {' and '.join(sides)}"
+    return {"reason": f"{what} missing in {' and '.join(sides)}", "both": len(sides) == 2} if sides else None
 
 
 def unseen_of(entry):
-    """{category: reason} of this entry's figures that cannot be judged: missing or null on a
-    side (both sides included), or, for instructions, counted in ways that do not compare.
-    A gated category with such a figure is NOT ASSESSED (not_assessed), never "no
-    regression". Rows whose two calls both failed have no figures to see."""
+    """{category: {"reason", "both"}} of this entry's figures that cannot be judged: missing
+    or null on a side ("both": on both sides), or, for instructions, counted in ways that do
+    not compare. A gated category with such a figure is NOT ASSESSED (not_assessed), never
+    "no regression". Rows whose two calls both failed have no figures to see."""
     if _both_failed(entry):
         return {}
     unseen = {}
-    alloc = [_missing_side(f["base"], f["head"], f"allocations.ledger.total.{name}")
+    alloc = [_missing(f["base"], f["head"], f"allocations.ledger.total.{name}")
              for name, f in entry["allocations"].items() if f["call"] == calls.AMBIGUOUS]
     if alloc:
-        unseen["allocations"] = alloc[0]
+        unseen["allocations"] = alloc[0] or {"reason": "not comparable", "both": False}
     ins = entry.get("instructions") or {}
     if ins.get("call") == calls.AMBIGUOUS:
-        unseen["instructions"] = _missing_side(ins["base"], ins["head"], "instructions") or ins.get("reason") \
-            or "not comparable"
+        unseen["instructions"] = _missing(ins["base"], ins["head"], "instructions") or \
+            {"reason": ins.get("reason") or "not comparable", "both": False}
     t = entry["time"]
     if t.get("unusable"):
-        unseen["time"] = t.get("reason") or "median time unusable"
+        unseen["time"] = {"reason": t.get("reason") or "median time unusable", "both": False}
     elif not (t.get("n_base") and t.get("n_head")):
-        unseen["time"] = _missing_side(t.get("n_base") or None, t.get("n_head") or None, "timing")
+        unseen["time"] = _missing(t.get("n_base") or None, t.get("n_head") or None, "timing")
     return unseen
 
 
@@ -142,18 +143,17 @@ def _row_name(entry):
 
 def not_assessed(result, fail_on, explicit=()):
     """{category: [(row, reason)]} of the gated categories, time aside (time_not_assessed
-    and the power check speak for it), whose figure some row lacks on a side. A category
-    neither run recorded at all (instructions on cuda rows or with --instructions off) is
-    only NOT ASSESSED when EXPLICIT names it (--fail-on given on the command line)."""
+    and the power check speak for it), whose figure some row lacks on a side. Instructions
+    that neither run counted (cuda rows, --instructions off) are only NOT ASSESSED when
+    EXPLICIT (--fail-on as given on the command line) names them."""
     out = {}
     for e in result["rows"]:
-        for category, reason in (e.get("unseen") or {}).items():
+        for category, unseen in (e.get("unseen") or {}).items():
             if category == "time" or category not in fail_on:
                 continue
-            both = reason.endswith("missing in base and head")
-            if category == "instructions" and both and category not in explicit:
+            if category == "instructions" and unseen["both"] and category not in explicit:
                 continue
-            out.setdefault(category, []).append((_row_name(e), reason))
+            out.setdefault(category, []).append((_row_name(e), unseen["reason"]))
     return out
 
 

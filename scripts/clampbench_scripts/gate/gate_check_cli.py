@@ -66,5 +66,5 @@ def main(argv=None):
     out = Path(args.out)
     write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
-    print(gate_check.markdown(doc))
+    write_text(gate_check.markdown(doc) + "\n")
     return 0 if passed(doc) else 1

@@ -140,3 +140,14 @@ def test_a_400_digit_time_sample_is_bad_input_not_a_traceback(tmp_path):
     bad = _write(tmp_path, json.dumps(doc).replace("12345678901234567", "1" + "0" * 400), "bad.json")
     proc = run_script("export.py", bad, "--format", "gbench", timeout=TIMEOUT)
     assert proc.returncode == 2 and "timing.wall.samples[0]" in one_line_error(proc)
+
+
+@pytest.mark.parametrize("key,value", [("params", None), ("device", None), ("device", "tpu")])
+def test_a_case_without_its_params_or_device_is_refused(tmp_path, key, value):
+    doc = load_json(BASE)
+    if value is None:
+        del doc["cases"][1][key]
+    else:
+        doc["cases"][1][key] = value
+    proc = _compare(BASE, _write(tmp_path, doc, "bad.json"))
+    assert proc.returncode == 2 and f"cases[1].{key}" in one_line_error(proc)

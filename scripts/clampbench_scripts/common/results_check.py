@@ -8,7 +8,8 @@ number, got '12'"), never a crash deep in a comparison or a plot.
 Counts (ledger figures, instructions, iterations, finding counts) must be finite,
 non-negative and within 64 bits. Times may be null, NaN or infinite (a time that could not be
 measured: compare.py and the dashboard treat it as not assessed) but never negative. A
-variant's `allocations` (with its `ledger`, null for a failed call) and `checks` blocks, its
+case's `params` and `device`, and a variant's `allocations` (with its `ledger`, null for a
+failed call) and `checks` blocks, its
 `expected_verdict` and `expected`, and its `error`, `timing` and `saved_vs_reference` (each
 null where the schema allows) are required, as in results/schema-v1.json: a file without them is refused, never read as "no
 figure" and let through. Verdicts and finding roles take the values the C++ writer
@@ -26,6 +27,7 @@ TIME_STATS = ("device", "wall", "cpu")
 TIME_FIGURES = ("median", "p10", "p90", "mean", "stdev")
 VERDICTS = ("same", "output_mismatch", "mutation", "error")
 ROLES = ("fresh", "persistent", "persistent_writable")
+DEVICES = ("host", "cuda")
 COUNT_LIMIT = 1 << 64  # the writer's counters are 64-bit; a longer integer is not a count
 
 
@@ -253,7 +255,8 @@ def _case(case, field, seen):
     if case["case_id"] in seen:
         raise _Bad(f"{field}.case_id", f"{case['case_id']!r} repeats {seen[case['case_id']]}")
     seen[case["case_id"]] = field
-    _object(case, "params", field)
+    _object(case, "params", field, required=True)
+    _choice(case, "device", field, DEVICES, required=True)  # where its tensors lived: the dashboard splits by it
     variants = case.get("variants")
     _need(isinstance(variants, list), f"{field}.variants", "a list", variants)
     names = set()

@@ -7,12 +7,12 @@ number, got '12'"), never a crash deep in a comparison or a plot.
 
 Counts (ledger figures, instructions, iterations, finding counts) must be finite,
 non-negative and within 64 bits. Times may be null, NaN or infinite (a time that could not be
-measured: compare.py and the dashboard treat it as not assessed) but never negative. A
-case's `params` and `device`, and a variant's `allocations` (with its `ledger`, null for a
-failed call) and `checks` blocks, its
-`expected_verdict` and `expected`, and its `error`, `timing` and `saved_vs_reference` (each
-null where the schema allows) are required, as in results/schema-v1.json: a file without them is refused, never read as "no
-figure" and let through. Verdicts and finding roles take the values the C++ writer
+measured: compare.py and the dashboard treat it as not assessed) but never negative. What
+results/schema-v1.json requires and the scripts read must be there: a case's `params` and
+`device`, a variant's `expected_verdict`, `expected`, `error`, `timing`, `saved_vs_reference`
+(null where the schema allows), its `allocations` block (with its `ledger`, null for a failed
+call) and its `checks` block; a file without one is refused, never read as "no figure" and let
+through. Verdicts and finding roles take the values the C++ writer
 (harness/case_result.cpp, results_writer_blocks.cpp) writes. Fields the scripts do not read,
 and fields added by later versions, are not checked, so an additive schema change passes.
 """

@@ -17,7 +17,8 @@ HOSTILE = ("<img src=x onerror=alert(1)>|<!-- `x` @octocat [l](http://e) ![i](ht
 CONTROLS = ("\x1b", "\x07", "\r", "\x00", "\u202e", "\u2066")
 # Values the scripts check against the writer's sets (a hostile one is refused, exit 2), or
 # read as a key to another field.
-KEEP = {"verdict", "expected_verdict", "role", "kind", "primary", "tool", "unit", "status", "source", "time"}
+KEEP = {"verdict", "expected_verdict", "role", "kind", "primary", "tool", "unit", "status", "source", "time",
+        "device"}
 UNIQUE = {"case_id", "name", "suite"}  # hostile, but each keeps what tells it apart
 
 

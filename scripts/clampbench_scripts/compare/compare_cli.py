@@ -16,7 +16,7 @@ holds the calls, a median time is NaN, or some suite's minimum detectable slowdo
 import argparse
 import math
 
-from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers
+from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers, unseen
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded
@@ -149,14 +149,14 @@ def main(argv=None):
     failing = comparison.failing_categories(result, args.fail_on)
     unassessed = comparison.time_not_assessed(result, args.fail_on)
     result["time_not_assessed"] = len(unassessed)
-    result["not_assessed"] = comparison.not_assessed(result, args.fail_on, explicit)
+    result["not_assessed"] = unseen.not_assessed(result, args.fail_on, explicit)
     result.update(time_gated="time" in args.fail_on, max_mde=args.max_mde,
                   worst_mde=list(pooled_time.worst_mde(result["pooled"])))
     write_text(renderers.RENDERERS[args.format](result, failing), args.output)
     if failing:
         return 1
-    unseen = unassessed or result["not_assessed"] or pooled_format.underpowered(result)
-    return EXIT_NOT_ASSESSED if unseen else 0
+    held_back = unassessed or result["not_assessed"] or pooled_format.underpowered(result)
+    return EXIT_NOT_ASSESSED if held_back else 0
 
 
 def _history_runs(directory, config):

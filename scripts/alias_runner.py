@@ -11,6 +11,7 @@ import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXIT_INTERNAL = 3
+EXIT_BAD_USAGE = 2
 
 
 def run(console_script):
@@ -24,4 +25,12 @@ def run(console_script):
         print(f"{console_script}: no entry point in {table} ({type(e).__name__}: {e})", file=sys.stderr)
         sys.exit(EXIT_INTERNAL)
     module, function = target.split(":")
-    sys.exit(getattr(importlib.import_module(module), function)(sys.argv[1:]))
+    try:
+        main = getattr(importlib.import_module(module), function)
+    except ImportError as e:  # numpy, scipy... not seen by this interpreter: say which one to use
+        from clampbench_scripts.common.interpreter import advice, missing_dependency
+        if missing_dependency(e) is None:
+            raise
+        print(f"{os.path.basename(sys.argv[0])}: {advice(missing_dependency(e))}", file=sys.stderr)
+        sys.exit(EXIT_BAD_USAGE)
+    sys.exit(main(sys.argv[1:]))

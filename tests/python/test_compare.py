@@ -107,14 +107,15 @@ def test_time_asked_for_but_not_assessable_has_its_own_exit_code(target):
     assert compare_json(BASE, fixture("head_alloc_regression.json"), "--fail-on", "allocations,time")[0] == 1
 
 
-def test_no_timing_is_not_assessed_and_not_held_against_the_run(tmp_path, target):
+def test_no_timing_on_one_side_is_not_assessed_when_time_is_gated(tmp_path, target):
     doc = load_json(fixture("head_time_regression.json"))
     doc["cases"][0]["variants"][1]["timing"] = None
     head = tmp_path / "head.json"
     head.write_text(json.dumps(doc))
     rc, result, _ = compare_json(BASE, head, "--fail-on", "time", *STATED)
     t = row_of(result, *target)["time"]
-    assert rc == 0 and t["call"] == "NOT_ASSESSED" and t["reason"] == "no timing in head"
+    assert rc == 3 and t["call"] == "NOT_ASSESSED" and t["reason"] == "no timing in head"
+    assert result["not_assessed"] == {} and result["time_not_assessed"] == 1
 
 
 def test_different_device_is_refused():

@@ -76,15 +76,20 @@ def test_counts_of_different_methods_are_not_called(base, write, target):
     head = write("head", _doc(load_json(fixture("base.json")), method="perf", scale=1.5, target=target))
     rc, result, _ = compare_json(base, head)
     i = row_of(result, *target)["instructions"]
-    assert rc == 0 and i["call"] == "AMBIGUOUS" and i["reason"] == "counted with callgrind in base, perf in head"
+    assert rc == 3 and i["call"] == "AMBIGUOUS" and i["reason"] == "counted with callgrind in base, perf in head"
+    assert result["not_assessed"]["instructions"][0][1] == "counted with callgrind in base, perf in head"
 
 
-def test_a_run_without_counts_compares_as_before(base, target):
+def test_counts_on_one_side_only_are_not_assessed(base, target):
     old = fixture("base.json")  # a file from before the field
     rc, result, _ = compare_json(old, base)
     i = row_of(result, *target)["instructions"]
-    assert rc == 0 and i["call"] == "AMBIGUOUS" and i["reason"] == "not counted in base"
+    assert rc == 3 and i["call"] == "AMBIGUOUS" and i["reason"] == "not counted in base"
+    assert "RESULT: NOT ASSESSED in instructions" in run_script("compare.py", old, base, "--format", "text").stdout
+    # Neither run counted (cuda rows, --instructions off): not gated by default, NOT ASSESSED
+    # when --fail-on names instructions.
     assert "instructions: not counted" in run_script("compare.py", old, old, "--format", "text").stdout
+    assert compare_json(old, old)[0] == 0 and compare_json(old, old, "--fail-on", "instructions")[0] == 3
 
 
 def test_exports_carry_the_count(base, target):

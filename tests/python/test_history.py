@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """history.py add: new names, atomic, never overwriting; reading skips bad files by name."""
+import json
 import os
 
 from clampbench_testing import fixture, load_json, run_script
@@ -29,7 +30,9 @@ def test_add_never_overwrites(tmp_path, base_doc):
     first = history.add(fixture("base.json"), str(hist))
     with open(first, "a") as f:
         f.write(" ")  # mark the first copy
-    second = history.add(fixture("base.json"), str(hist))
+    other = tmp_path / "other.json"  # another run of the same time and commit
+    other.write_text(json.dumps(dict(base_doc, environment=dict(base_doc["environment"], host_name="runner-2"))))
+    second = history.add(str(other), str(hist))
     assert second != first and second.endswith(stem_of(base_doc) + "-2.json")
     with open(first) as f:
         assert f.read().endswith(" ")

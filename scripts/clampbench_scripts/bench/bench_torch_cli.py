@@ -47,6 +47,6 @@ def main(argv=None):
                           suites=args.suite)
     write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(markdown(doc), str(out.with_suffix(".md")))
-    print(markdown(doc))
+    write_text(markdown(doc) + "\n")
     behind = [s for s, by in doc["suites"].items() for v in by.values() if v["min"] < 1]
     return 1 if behind else 0

@@ -11,6 +11,7 @@ The rules, the same as `clampbench run --out`:
     name of NAME_MAX bytes works;
   - a write that fails midway (disk full) removes the temp file; the target is untouched.
 """
+import errno
 import json
 import math
 import os
@@ -19,6 +20,7 @@ import sys
 import tempfile
 
 from clampbench_scripts.common.errors import PathError
+from clampbench_scripts.common.escape import terminal_text
 
 
 class OutputError(PathError):
@@ -96,6 +98,8 @@ def write_bytes(data, path):
 def write_text(text, path=None):
     """TEXT to stdout (PATH None or "-") or atomically to PATH."""
     if path is None or path == "-":
+        if sys.stdout is None:  # started with stdout closed (>&-)
+            raise OSError(errno.EBADF, "standard output is closed", "<stdout>")
         sys.stdout.write(text)
         sys.stdout.flush()
         return
@@ -118,7 +122,13 @@ def json_text(value, **dumps_args):
     return json.dumps(_finite(value), allow_nan=False, **dumps_args)
 
 
+def warn(prog, message):
+    """One line on stderr, with a file's string in it made inert (escape.terminal_text)."""
+    if sys.stderr is not None:
+        print(terminal_text(f"{prog}: {message}"), file=sys.stderr)
+
+
 def fail(prog, message):
-    """One line on stderr; returns the bad-input exit code 2."""
-    print(f"{prog}: {message}", file=sys.stderr)
+    """One line on stderr (warn); returns the bad-input exit code 2."""
+    warn(prog, message)
     return 2

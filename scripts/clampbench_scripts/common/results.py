@@ -6,6 +6,9 @@ Only the fields the scripts use are checked (results_check.py: types, finite non
 counts, unique case ids), so an additive schema change does not break them; anything else
 wrong raises InputError naming the file and the field (exit code 2).
 """
+import hashlib
+import json
+
 from clampbench_scripts.common.errors import InputError  # every reader imports it from here
 from clampbench_scripts.common.json_input import load_json
 from clampbench_scripts.common.results_check import check_document
@@ -31,6 +34,17 @@ def load_document(path):
         raise InputError(path, "no cases list")
     check_document(doc, path)
     return doc
+
+
+def run_identity(doc):
+    """What makes a run one run: its `environment.run_id` when the file carries one, else a
+    hash of its content as canonical JSON (so a re-indented copy is the same run). A history
+    holds each run once, and a noise estimate never counts a run twice."""
+    run_id = doc["environment"].get("run_id")
+    if isinstance(run_id, str) and run_id:
+        return "run_id:" + run_id
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 def _timing_figures(timing):
@@ -107,12 +121,18 @@ def rows_of(doc, path="<results>"):
     return rows
 
 
-def load_rows(path, allow_partial=True):
+def load_rows(path, allow_partial=True, seen=None):
     """(environment, rows) of the results file PATH; raises InputError, also for a run that did
-    not finish unless ALLOW_PARTIAL."""
+    not finish unless ALLOW_PARTIAL, and for a run already in SEEN ({run_identity: path}, the
+    other runs of one side: a copy would read as a second run with no spread)."""
     doc = load_document(path)
     if not allow_partial:
         refuse_partial(doc, path)
+    if seen is not None:
+        identity = run_identity(doc)
+        if identity in seen:
+            raise InputError(path, f"the same run as {seen[identity]}; each run of a side counts once")
+        seen[identity] = path
     return doc["environment"], rows_of(doc, path)
 
 

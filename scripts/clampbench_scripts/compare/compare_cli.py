@@ -2,19 +2,21 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare.py BASE.json HEAD.json: the regression gate between two runs.
 
-Exit codes: 0 no regression, 1 regression (in a --fail-on category), 2 bad input (a bad
-file or option, an output that cannot be written, no row in common: 0 rows compared is not
-"no regression"), a run that did not finish without --allow-partial, or runs on different
-device/backend/allocator without --allow-mixed, 3 TIME NOT ASSESSED: time is in --fail-on but
-the run-to-run noise is unknown (one run per side, no --history, no --time-noise), an
-overloaded single run holds the calls, a median time is NaN, or some suite's minimum
-detectable slowdown is above --max-mde; nothing else regressed. Also 3: an I/O error while
-writing.
+Exit codes: 0 no regression, 1 regression (in a --fail-on category; wins over 3), 2 bad input
+(a bad file or option, a file without a field the schema requires, an output that cannot be
+written, no row in common: 0 rows compared is not "no regression"), a run that did not finish
+without --allow-partial, or runs on different device/backend/allocator without --allow-mixed,
+3 NOT ASSESSED: a --fail-on category whose figure some row lacks, null or missing, on a side
+(allocations, instructions, time; instructions that neither run counted only when --fail-on
+names them explicitly), instructions counted by different methods, or for time: the run-to-run
+noise is unknown (one run per side, no --history, no --time-noise), an overloaded single run
+holds the calls, a median time is NaN, or some suite's minimum detectable slowdown is above
+--max-mde; the rows are named in the output. Also 3: an I/O error while writing.
 """
 import argparse
 import math
 
-from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers
+from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers, unseen
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded
@@ -22,7 +24,7 @@ from clampbench_scripts.common.errors import InputError
 from clampbench_scripts.common.output import check_target, fail, write_text
 from clampbench_scripts.common.results import config_differences, config_of, load_rows
 
-EXIT_TIME_NOT_ASSESSED = 3
+EXIT_NOT_ASSESSED = 3
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
 
 PROG = "compare.py"
@@ -53,9 +55,10 @@ def build_parser():
     p.add_argument("head", help="results JSON of the head run")
     p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
                    default="md", help="md, text, json (gbench and bmf are export.py's: one run, not two)")
-    p.add_argument("--fail-on", type=parse_fail_on, default=list(DEFAULT_FAIL_ON),
+    p.add_argument("--fail-on", type=parse_fail_on, default=None,
                    help="comma-separated categories that make exit code 1 (default the exact ones: "
-                        "allocations,instructions,verdicts; add time to gate on time too)")
+                        "allocations,instructions,verdicts; add time to gate on time too); a figure of "
+                        "one of them missing on a side is NOT ASSESSED (exit 3)")
     p.add_argument("--base", dest="base_more", action="append", default=[], metavar="FILE",
                    help="another run of the base (repeatable): time calls use the run-to-run spread")
     p.add_argument("--head", dest="head_more", action="append", default=[], metavar="FILE",
@@ -114,15 +117,17 @@ def common_rows_problem(args, base_rows, head_rows):
 @guarded(PROG)
 def main(argv=None):
     args = build_parser().parse_args(argv)
+    explicit, args.fail_on = args.fail_on or [], args.fail_on or list(DEFAULT_FAIL_ON)
     problem = option_problem(args)
     if problem:
         return fail(PROG, problem)
     check_target(args.output)
     partial = args.allow_partial
-    base_env, base_rows = load_rows(args.base, partial)
-    head_env, head_rows = load_rows(args.head, partial)
-    base_more = [load_rows(p, partial) for p in args.base_more]
-    head_more = [load_rows(p, partial) for p in args.head_more]
+    base_seen, head_seen = {}, {}  # a run given twice on one side is refused
+    base_env, base_rows = load_rows(args.base, partial, base_seen)
+    head_env, head_rows = load_rows(args.head, partial, head_seen)
+    base_more = [load_rows(p, partial, base_seen) for p in args.base_more]
+    head_more = [load_rows(p, partial, head_seen) for p in args.head_more]
     past = _history_runs(args.history, config_of(head_env)) if args.history else []
     problem = common_rows_problem(args, base_rows, head_rows)
     if problem:
@@ -144,12 +149,14 @@ def main(argv=None):
     failing = comparison.failing_categories(result, args.fail_on)
     unassessed = comparison.time_not_assessed(result, args.fail_on)
     result["time_not_assessed"] = len(unassessed)
+    result["not_assessed"] = unseen.not_assessed(result, args.fail_on, explicit)
     result.update(time_gated="time" in args.fail_on, max_mde=args.max_mde,
                   worst_mde=list(pooled_time.worst_mde(result["pooled"])))
     write_text(renderers.RENDERERS[args.format](result, failing), args.output)
     if failing:
         return 1
-    return EXIT_TIME_NOT_ASSESSED if unassessed or pooled_format.underpowered(result) else 0
+    held_back = unassessed or result["not_assessed"] or pooled_format.underpowered(result)
+    return EXIT_NOT_ASSESSED if held_back else 0
 
 
 def _history_runs(directory, config):

@@ -5,6 +5,7 @@ headline that compare_markdown.py (the PR comment) shares."""
 import math
 
 from clampbench_scripts.compare import calls, finding_sets, pooled_format
+from clampbench_scripts.common.escape import escaped, terminal_text
 from clampbench_scripts.common.output import json_text
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
@@ -67,17 +68,19 @@ def headline_lines(result, failing):
     rows = result["rows"]
     worse = sum(1 for e in rows if e["regressions"])
     b, h = result["base"], result["head"]
-    lines = [f"base {str(b['git_commit'])[:7]} ({b['time']}) vs head {str(h['git_commit'])[:7]} "
+    lines = [f"base {b.get('git_commit_short', str(b['git_commit'])[:7])} ({b['time']}) vs head "
+             f"{h.get('git_commit_short', str(h['git_commit'])[:7])} "
              f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
              f"{len(result['removed'])} removed; time: {_noise_text(result)}, "
              f"FDR {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
-             + (f"{result['instruction_methods'][1]}, tolerance {result['instructions_tolerance']:.1%}"
-                if any(result.get("instruction_methods") or []) else "not counted")]
+             + _methods_text(result)]
     if result.get("overloaded"):
         lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
                      f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
                      "threads per CPU; give several runs per side, or rerun on a quiet machine)")
+    for category, rows in (result.get("not_assessed") or {}).items():
+        lines.append(f"NOT ASSESSED: {category} of {len(rows)} row(s) cannot be judged: " + _named(rows))
     if result.get("time_not_assessed"):
         lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
                      "called (" + _not_assessed_reason(result) + ")")
@@ -86,6 +89,26 @@ def headline_lines(result, failing):
         lines.append("MIXED RUNS (--allow-mixed): " + "; ".join(result["mixed"]))
     lines.append("RESULT: " + pooled_format.verdict(result, failing))
     return lines
+
+
+NAMED_ROWS = 10
+
+
+def _methods_text(result):
+    """How the two runs counted instructions: 'perf, tolerance 1.0%', 'not counted', or each
+    side's method when they differ ('perf in base, not counted in head')."""
+    methods = result.get("instruction_methods") or [None, None]
+    if not any(methods):
+        return "not counted"
+    if methods[0] != methods[1]:
+        return ", ".join(f"{m or 'not counted'} in {side}" for side, m in zip(("base", "head"), methods))
+    return f"{methods[1]}, tolerance {result['instructions_tolerance']:.1%}"
+
+
+def _named(rows):
+    """'case variant (reason); ...' of the first NAMED_ROWS rows, then how many more."""
+    text = "; ".join(f"{name} ({reason})" for name, reason in rows[:NAMED_ROWS])
+    return text + (f"; and {len(rows) - NAMED_ROWS} more (--format json lists them all)" if len(rows) > NAMED_ROWS else "")
 
 
 def _noise_text(result):
@@ -112,6 +135,7 @@ def row_changes(result):
 
 
 def render_text(result, failing):
+    result = escaped(result, terminal_text)  # the files' strings never reach the terminal raw
     table = [HEADERS] + [table_cells(e) for e in result["rows"]]
     widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
     out = list(headline_lines(result, failing)) + [""] + pooled_format.text_lines(result) + [""]

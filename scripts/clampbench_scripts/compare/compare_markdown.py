@@ -4,18 +4,13 @@
 that changed or carry a finding, in the open; the full table, grouped by suite, inside
 <details>. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
 are cut (the full table first) and a note says how many and where to get them all."""
+from clampbench_scripts.common.escape import escaped, markdown_text
 from clampbench_scripts.compare import calls, pooled_format
 from clampbench_scripts.compare.compare_format import HEADERS, headline_lines, row_changes, table_cells
 
 GITHUB_COMMENT_LIMIT = 65536
 BUDGET = GITHUB_COMMENT_LIMIT - 1536  # room for the cut notes and closing tags
 ALL_ROWS_HINT = "`compare.py BASE HEAD --format text` (or `--format json`) has every row"
-
-
-def md_text(text):
-    """TEXT from a results file (a device name, a commit, a case id) as inert markdown: a raw
-    HTML tag in it shows as text, it is not rendered (GitHub renders raw HTML in comments)."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;")
 
 
 def is_open(entry):
@@ -33,7 +28,6 @@ def is_open(entry):
 def _row(entry):
     cells = list(table_cells(entry))
     cells[0] = cells[0].split("/", 1)[-1]  # the suite is the group's heading
-    cells = [md_text(c).replace("|", "\\|") for c in cells]
     if entry["regressions"]:
         cells = [f"**{c}**" for c in cells]
     return "| " + " | ".join(cells) + " |"
@@ -51,7 +45,7 @@ def _tables(entries, budget, level):
     header = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
     out, used, cut = [], 0, 0
     for suite, rows in _by_suite(entries).items():
-        title = [f"{level} {md_text(suite)} ({len(rows)} row{'s' if len(rows) != 1 else ''})", ""] + header
+        title = [f"{level} {suite} ({len(rows)} row{'s' if len(rows) != 1 else ''})", ""] + header
         lines = []
         for e in rows:
             line = _row(e)
@@ -67,10 +61,13 @@ def _tables(entries, budget, level):
 
 
 def render_markdown(result, failing):
+    """The comment; every string of RESULT (the results files' data) is escaped first
+    (escape.markdown_text), so no line or cell below holds raw data."""
+    result = escaped(result, markdown_text)
     rows = result["rows"]
     opened = [e for e in rows if is_open(e)]
     status = pooled_format.verdict(result, failing)
-    out = [f"## clampbench compare: {status}", ""] + [f"- {md_text(line)}" for line in headline_lines(result, failing)]
+    out = [f"## clampbench compare: {status}", ""] + [f"- {line}" for line in headline_lines(result, failing)]
     out += [""] + pooled_format.markdown_lines(result)
     out += ["", f"### Changes and findings: {len(opened)} of {len(rows)} rows", ""]
     used = sum(len(line) + 1 for line in out)
@@ -84,7 +81,7 @@ def render_markdown(result, failing):
         out += ["Nothing changed and no findings.", ""]
     extra = row_changes(result)
     if extra:
-        out += ["### Rows in only one run", ""] + [f"- {md_text(line)}" for line in extra] + [""]
+        out += ["### Rows in only one run", ""] + [f"- {line}" for line in extra] + [""]
     used = sum(len(line) + 1 for line in out)
     tables, cut = _tables(rows, BUDGET - used - 200, "####")
     out += ["<details>", f"<summary>Full table: {len(rows)} rows by suite</summary>", ""] + tables

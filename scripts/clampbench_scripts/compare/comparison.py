@@ -6,6 +6,7 @@ import math
 import statistics
 
 from clampbench_scripts.compare import calls, finding_sets, pooled_time, time_calls
+from clampbench_scripts.compare.unseen import unseen_of
 from clampbench_scripts.common import machine_load
 from clampbench_scripts.common.results import LEDGER_FIGURES, instruction_method
 
@@ -194,6 +195,7 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
         entry = compare_row(base_rows[key], head_rows[key], decided[key], instructions_tolerance, methods,
                             same_inputs)
         entry["regressions"] = regressions_of(entry)
+        entry["unseen"] = unseen_of(entry)
         entries.append(entry)
     return {
         "base": _env_summary(base_env), "head": _env_summary(head_env),
@@ -213,7 +215,9 @@ def _key_dict(key):
 def _env_summary(env):
     keys = ("git_commit", "git_branch", "git_dirty", "device_name", "backend", "allocator",
             "size_set", "repetitions", "time", "host_name", "machine_load")
-    return {k: env.get(k) for k in keys}
+    summary = {k: env.get(k) for k in keys}
+    summary["git_commit_short"] = str(env.get("git_commit"))[:7]  # cut before a renderer escapes it
+    return summary
 
 
 def failing_categories(result, fail_on):
@@ -225,9 +229,10 @@ def failing_categories(result, fail_on):
 
 
 def time_not_assessed(result, fail_on):
-    """When time is gated on: the rows timed on both sides whose time could not be assessed
-    (a NaN median included)."""
+    """When time is gated on: the rows whose time could not be assessed: timed on both sides
+    but not called (unknown noise, an overloaded run, a NaN median), or timed on one side
+    only, or on neither (a row whose two calls both failed aside)."""
     if "time" not in fail_on:
         return []
-    return [e for e in result["rows"] if e["time"]["call"] == time_calls.NOT_ASSESSED
-            and (e["time"]["n_base"] and e["time"]["n_head"] or e["time"].get("unusable"))]
+    return [e for e in result["rows"] if "time" in (e.get("unseen") or {})
+            or e["time"]["call"] == time_calls.NOT_ASSESSED and e["time"]["n_base"] and e["time"]["n_head"]]

@@ -21,7 +21,11 @@ def verdict(result, failing):
     """The RESULT line's text."""
     if failing:
         return f"REGRESSION in {', '.join(failing)}"
-    if result.get("time_not_assessed") or underpowered(result):
+    time_unseen = bool(result.get("time_not_assessed") or underpowered(result))
+    unseen = list(result.get("not_assessed") or {}) + (["time"] if time_unseen else [])
+    if unseen and unseen != ["time"]:
+        return f"NOT ASSESSED in {', '.join(unseen)}"
+    if time_unseen:
         return "TIME NOT ASSESSED"
     worst = (result.get("worst_mde") or [None])[0]
     if not result.get("time_gated"):

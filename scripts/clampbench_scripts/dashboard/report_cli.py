@@ -13,19 +13,18 @@ file, say), 3 on an I/O error while writing.
 """
 import argparse
 import os
-import sys
 
 from clampbench_scripts.dashboard import changes, plots, series, site
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded
-from clampbench_scripts.common.output import check_directory, write_text
+from clampbench_scripts.common.output import check_directory, warn, write_text
 from clampbench_scripts.common.results import InputError, config_differences, config_of
 
 PROG = "report.py"
 
 
 def _warn(path, problem):
-    print(f"{PROG}: skipping {path}: {problem}", file=sys.stderr)
+    warn(PROG, f"skipping {path}: {problem}")
 
 
 def _same_config(runs):
@@ -44,13 +43,12 @@ def _baseline(path, latest_env):
     try:
         run = history.load_run(path)
     except InputError as e:
-        print(f"{PROG}: baseline {e.path}: {e.problem}; deltas vs baseline left out", file=sys.stderr)
+        warn(PROG, f"baseline {e.path}: {e.problem}; deltas vs baseline left out")
         return None, None, f"no baseline ({e.path}: {e.problem})"
     diffs = config_differences(run["env"], latest_env)
     if diffs:
         why = "; ".join(f"{field} {a!r} there, {b!r} in the latest run" for field, a, b in diffs)
-        print(f"{PROG}: baseline {path}: another configuration ({why}); deltas vs baseline left out",
-              file=sys.stderr)
+        warn(PROG, f"baseline {path}: another configuration ({why}); deltas vs baseline left out")
         return None, None, f"baseline {path} not used: another configuration ({why})"
     return run["rows"], run["env"], f"baseline: {path}"
 
@@ -97,7 +95,7 @@ def main(argv=None):
     os.makedirs(args.output, exist_ok=True)
     cache = None if args.single or args.no_cache else history.cache_dir(args.history)
     result = build_site(paths, args.output, args.baseline, cache)
-    print(f"{PROG}: {result['runs']} run(s), {len(result['changes'])} change(s), "
-          f"{sum(len(v) for v in result['figures'].values())} figures -> "
-          f"{os.path.join(args.output, 'index.html')}", file=sys.stderr)
+    warn(PROG, f"{result['runs']} run(s), {len(result['changes'])} change(s), "
+               f"{sum(len(v) for v in result['figures'].values())} figures -> "
+               f"{os.path.join(args.output, 'index.html')}")
     return 0

@@ -14,9 +14,9 @@ import os
 
 from clampbench_scripts.common.json_input import load_json
 from clampbench_scripts.common.output import OutputError, write_text
-from clampbench_scripts.common.results import InputError, light_row, load_document, rows_of
+from clampbench_scripts.common.results import InputError, light_row, load_document, rows_of, run_identity
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: the run's identity (results.run_identity)
 
 
 def _stamp(path):
@@ -25,21 +25,24 @@ def _stamp(path):
 
 
 def light_run(path):
-    """{"path", "env", "outcome", "rows"} with light rows, parsed from PATH; raises InputError."""
+    """{"path", "env", "outcome", "rows", "identity"} with light rows, parsed from PATH; raises
+    InputError."""
     doc = load_document(path)
     outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
     rows = {key: light_row(row) for key, row in rows_of(doc, path).items()}
-    return {"path": path, "env": doc["environment"], "outcome": outcome, "rows": rows}
+    return {"path": path, "env": doc["environment"], "outcome": outcome, "rows": rows,
+            "identity": run_identity(doc)}
 
 
 def _encode(run, stamp):
     return {"cache_version": CACHE_VERSION, "source": stamp, "env": run["env"],
-            "outcome": run["outcome"], "rows": list(run["rows"].values())}
+            "outcome": run["outcome"], "identity": run["identity"], "rows": list(run["rows"].values())}
 
 
 def _decode(path, entry):
     rows = {(r["case_id"], r["variant"]): r for r in entry["rows"]}
-    return {"path": path, "env": entry["env"], "outcome": entry["outcome"], "rows": rows}
+    return {"path": path, "env": entry["env"], "outcome": entry["outcome"], "rows": rows,
+            "identity": entry["identity"]}
 
 
 def read(cache_dir, path):

@@ -11,6 +11,7 @@ check's minutes is not read as the plant's."""
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +36,22 @@ def plants(delay_ratios=DELAY_RATIOS, delay_suite=DELAY_SUITE):
     return out
 
 
+class GateError(Exception):
+    """A run or comparison of the check that failed: one line, exit 3."""
+
+
+def known_suites(binary):
+    """The suites BINARY registers (`clampbench list --json`); raises GateError."""
+    try:
+        proc = subprocess.run([binary, "list", "--json"], capture_output=True, text=True, check=False, timeout=60)
+        suites = [s["name"] for s in json.loads(proc.stdout)] if proc.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError, TypeError, KeyError) as e:
+        raise GateError(f"{binary} list --json: {e}") from None
+    if suites is None:
+        raise GateError(f"{binary} list --json exited {proc.returncode}: {proc.stderr.strip()[-300:]}")
+    return suites
+
+
 def load_1m():
     with open("/proc/loadavg") as f:
         return float(f.read().split()[0])
@@ -47,7 +64,7 @@ def clampbench_run(binary, out, plant=None, timing=True, log=print):
     t0 = time.monotonic()
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode not in (0, 1) or not os.path.exists(out):
-        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.strip()[-300:]}")
+        raise GateError(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.strip()[-300:]}")
     log(f"  run {os.path.basename(out)}{' plant=' + plant if plant else ''}: {time.monotonic() - t0:.1f}s, "
         f"load {load_1m():.1f}")
     return out
@@ -60,7 +77,7 @@ def compare(scripts_dir, base, head):
     cmd += [a for p in base[1:] for a in ("--base", p)] + [a for p in head[1:] for a in ("--head", p)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode == 2:
-        raise RuntimeError(f"compare.py: {proc.stderr.strip()}")
+        raise GateError(f"compare.py: {proc.stderr.strip()}")
     return proc.returncode, json.loads(proc.stdout)
 
 
@@ -84,9 +101,22 @@ def _time_summary(result):
             "worst_mde": worst[0], "worst_mde_suite": worst[1]}
 
 
-def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print, only=None, delay_suite=DELAY_SUITE):
-    """ONLY: the plant names to run (default all of plants())."""
+def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print, only=None, delay_suite=DELAY_SUITE,
+              keep=False):
+    """ONLY: the plant names to run (default all of plants()). The runs go to a fresh
+    $TMPDIR/clampbench-gate-* directory, removed at the end (also on an error, Ctrl-C or
+    SIGTERM, see gate_check_cli) unless KEEP."""
     work = tempfile.mkdtemp(prefix="clampbench-gate-")
+    try:
+        return _check(work, binary, scripts_dir, pairs, tries, runs, log, only, delay_suite)
+    finally:
+        if keep:
+            log(f"runs kept in {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _check(work, binary, scripts_dir, pairs, tries, runs, log, only, delay_suite):
     loads, t0 = [load_1m()], time.monotonic()
     aa, bases = [], []
     for i in range(pairs):

@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0
 """gate_check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
 results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
-was called in every try, 1 otherwise, 2 on bad input."""
+was called in every try, 1 otherwise, 2 on bad input (checked before any run: a --binary that
+is not an executable file, a --delay-suite the binary does not list), 3 when a run or a
+comparison failed, 130/143 on SIGINT/SIGTERM. The runs' work directory is removed whatever
+the end (kept with --keep)."""
 import argparse
 import os
 from pathlib import Path
 
 from clampbench_scripts.gate import gate_check
-from clampbench_scripts.common.entry import guarded
-from clampbench_scripts.common.output import check_target, fail, json_text, write_text
+from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
+from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
 
 ROOT = Path(__file__).resolve().parents[3]
 PROG = "gate_check.py"
@@ -33,10 +36,12 @@ def main(argv=None):
     ap.add_argument("--plants", help="comma-separated plant names to run (default all: "
                     + ", ".join(gate_check.plants()) + ")")
     ap.add_argument("--delay-suite", default=gate_check.DELAY_SUITE, help="the suite a one-suite delay slows")
+    ap.add_argument("--keep", action="store_true", help="keep the runs' work directory (its path is printed)")
     ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
     args = ap.parse_args(argv)
-    if not os.access(args.binary, os.X_OK):
-        return fail(PROG, f"no clampbench binary at {args.binary} (build it, or pass --binary)")
+    if not (os.path.isfile(args.binary) and os.access(args.binary, os.X_OK)):
+        what = "a directory, not" if os.path.isdir(args.binary) else "no"
+        return fail(PROG, f"{args.binary}: {what} clampbench binary (build it, or pass --binary FILE)")
     check_target(args.out)
     check_target(str(Path(args.out).with_suffix(".md")))
     if min(args.pairs, args.tries, args.runs) < 1:
@@ -47,10 +52,19 @@ def main(argv=None):
         unknown = [p for p in only if p not in gate_check.plants(delay_suite=args.delay_suite)]
         if unknown or not only:
             return fail(PROG, f"--plants: unknown plant {', '.join(unknown) or '(none)'}")
-    doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs,
-                               only=only, delay_suite=args.delay_suite)
+    exit_on_sigterm()  # a SIGTERM unwinds like Ctrl-C: the work directory is removed
+    try:
+        suites = gate_check.known_suites(args.binary)
+        if args.delay_suite not in suites:
+            return fail(PROG, f"--delay-suite {args.delay_suite!r}: no such suite in {args.binary}; "
+                              f"known: {', '.join(suites)}")
+        doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs,
+                                   only=only, delay_suite=args.delay_suite, keep=args.keep)
+    except gate_check.GateError as e:
+        warn(PROG, str(e))
+        return EXIT_IO_ERROR
     out = Path(args.out)
     write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
-    print(gate_check.markdown(doc))
+    write_text(gate_check.markdown(doc) + "\n")
     return 0 if passed(doc) else 1

@@ -1,12 +1,14 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """history.py add RESULT.json [--dir results/history]: append a run to the history.
-Exit 0, 2 a bad results file or a --dir that is not a writable directory, 3 an I/O error
-while writing."""
+Exit 0, 2 a bad results file, a run the history already holds (its file named) or a --dir
+that is not a writable directory, 3 an I/O error while writing (a closed stdout included)."""
 import argparse
 
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.escape import terminal_text
+from clampbench_scripts.common.output import write_text
 
 PROG = "history.py"
 
@@ -20,5 +22,5 @@ def main(argv=None):
     add.add_argument("--dir", default="results/history")
     args = p.parse_args(argv)
     dest = history.add(args.result, args.dir)
-    print(dest)
+    write_text(terminal_text(dest) + "\n")  # a closed stdout is an I/O error (exit 3), not silence
     return 0

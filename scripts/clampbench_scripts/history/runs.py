@@ -3,9 +3,12 @@
 """results/history/: one results file per run, named <UTC time>-<short commit>.json.
 
 Files are added atomically and never overwritten (a second run of the same time and commit
-gets a -2, -3 ... suffix). Reading skips, and names, every file that is not a clampbench v1
-results document (not JSON, a badly typed field, a FIFO or other special file, which is
-never opened blocking), so one bad file never stops the dashboard.
+gets a -2, -3 ... suffix). A run already in the history (results.run_identity: its run id, or
+its content) is refused: twenty copies of one run would read as a run-to-run noise of zero.
+Reading skips, and names, every file that is not a clampbench v1 results document (not JSON,
+a badly typed field, a FIFO or other special file, which is never opened blocking), and every
+copy of a run read before (a duplicate copied in by hand), so one bad file never stops the
+dashboard and no run counts twice in a noise estimate.
 """
 import datetime
 import functools
@@ -16,7 +19,7 @@ import shutil
 
 from clampbench_scripts.dashboard import run_cache
 from clampbench_scripts.common.output import check_directory, temporary_file
-from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of
+from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of, run_identity
 
 
 def _utc_stamp(env):
@@ -45,6 +48,7 @@ def add(result_path, directory):
     doc = load_document(result_path)
     refuse_partial(doc, result_path)  # a dashboard trend never gets half a run
     env = doc["environment"]
+    _refuse_duplicate(result_path, run_identity(doc), directory)
     os.makedirs(directory, exist_ok=True)
     stem = history_name(env)
     fd, tmp = temporary_file(directory, suffix=".json")
@@ -64,6 +68,16 @@ def add(result_path, directory):
         os.unlink(tmp)
 
 
+def _refuse_duplicate(result_path, identity, directory):
+    """InputError when DIRECTORY already holds the run IDENTITY (read from the light cache)."""
+    if not os.path.isdir(directory):
+        return
+    for path in history_files(directory):
+        run = run_cache.load(path, cache_dir(directory))
+        if not isinstance(run, InputError) and run["identity"] == identity:
+            raise InputError(result_path, f"this run is already in the history as {path}; not added again")
+
+
 def history_files(directory):
     if not os.path.isdir(directory):
         raise InputError(directory, "history directory does not exist")
@@ -72,10 +86,11 @@ def history_files(directory):
 
 
 def load_run(path):
-    """{"path", "env", "rows"} of one results file; raises InputError."""
+    """{"path", "env", "rows", "outcome", "identity"} of one results file; raises InputError."""
     doc = load_document(path)
     outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
-    return {"path": path, "env": doc["environment"], "rows": rows_of(doc, path), "outcome": outcome}
+    return {"path": path, "env": doc["environment"], "rows": rows_of(doc, path), "outcome": outcome,
+            "identity": run_identity(doc)}
 
 
 def _load_or_error(path):
@@ -94,6 +109,19 @@ def _map(fn, paths):
     return [fn(p) for p in paths]
 
 
+def _unique(runs, warn):
+    """RUNS with every later copy of a run left out (and named): a duplicate in a history
+    would shrink the measured run-to-run noise towards zero."""
+    first, out = {}, []
+    for run in runs:
+        seen = first.setdefault(run["identity"], run["path"])
+        if seen != run["path"]:
+            warn(run["path"], f"a copy of the run in {seen}; left out")
+        else:
+            out.append(run)
+    return out
+
+
 def load_runs(paths, warn, cache_dir=None, full_latest=None):
     """Loads PATHS sorted by run time; calls warn(path, problem) for each skipped file.
     With CACHE_DIR every run but the latest FULL_LATEST is light (run_cache: the figures of
@@ -110,6 +138,7 @@ def load_runs(paths, warn, cache_dir=None, full_latest=None):
         else:
             runs.append(item)
     runs.sort(key=lambda r: (str(r["env"].get("time") or ""), r["path"]))
+    runs = _unique(runs, warn)
     if cache_dir is not None:
         for k in range(max(0, len(runs) - (full_latest or 0)), len(runs)):
             runs[k] = load_run(runs[k]["path"])  # it parsed a moment ago: it parses again

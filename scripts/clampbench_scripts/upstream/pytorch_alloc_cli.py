@@ -27,6 +27,8 @@ import tempfile
 from pathlib import Path
 
 from ..common.entry import guarded
+from ..common.escape import terminal_text
+from ..common.interpreter import advice
 from ..common.output import check_target, json_text, write_text
 from ..common.results import load_document
 
@@ -83,7 +85,8 @@ def main(argv=None) -> int:
     try:
         import torch
     except Exception as exc:
-        print(f"{PROG}: torch not importable: {exc}; nothing written", file=sys.stderr)
+        print(terminal_text(f"{PROG}: torch not importable ({exc}): {advice('torch')}; nothing written"),
+              file=sys.stderr)
         return 2
     if not torch.cuda.is_available():
         print(f"{PROG}: needs CUDA torch and a GPU (torch {torch.__version__}, cuda available: "
@@ -129,10 +132,10 @@ def report(measurements, by_suite, out):
     print(f"{PROG}: {measured} of {len(measurements)} variants measured; results with the pytorch "
           f"source in {out}")
     for reason in sorted({m["reason"] for m in measurements.values() if not m.get("available")}):
-        print(f"  not measured: {reason}")
-    for suite, variants in by_suite.items():
+        print(terminal_text(f"  not measured: {reason}"))
+    for suite, variants in by_suite.items():  # names from the results file: escaped
         for variant, pairs in variants.items():
             shown = ", ".join(f"ledger {a} vs pytorch {b}" for a, b in pairs)
-            print(f"  {suite} [{variant}]: allocation counts differ: {shown}")
+            print(terminal_text(f"  {suite} [{variant}]: allocation counts differ: {shown}"))
     if not by_suite:
         print("  every measured variant: PyTorch's allocation count equals the ledger's")

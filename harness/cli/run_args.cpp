@@ -13,6 +13,7 @@
 #include "harness/cli/benchmark_flags.h"
 #include "harness/cli/cli.h"
 #include "harness/detail/planted_delay.h"
+#include "harness/shard.h"
 
 namespace clampbench {
 
@@ -53,7 +54,7 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     if (flag == "--force") { c.force = true; continue; }  // --dump may replace an earlier dump
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
-                                       "--max-noise", "--timing-timeout", "--plant", "--resume"};
+                                       "--max-noise", "--timing-timeout", "--plant", "--resume", "--shard"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
@@ -86,6 +87,7 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--dump") c.dump_dir = value;
     else if (flag == "--trace-out") c.trace_out = value;
     else if (flag == "--resume") c.resume_path = value;
+    else if (flag == "--shard") c.shard = parse_shard(value);
     else if (flag == "--plant") {
       bool delay = false;
       try {

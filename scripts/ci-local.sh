@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
       case "$1" in --out) out=$2 ;; --shards) shards=$2 ;; --baseline) baseline=$2 ;; esac
       shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '4,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ci-local.sh: unknown argument '$1' (--out DIR, --shards N, --baseline FILE, -- run args)" >&2; exit 2 ;;
   esac
 done

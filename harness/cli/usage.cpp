@@ -59,7 +59,7 @@ selection (each applies to every pass, the dump and the results):
                        above select: those whose case id hashes (FNV-1a 64, mod N) to I-1,
                        so a case keeps its shard when others are added; recorded as
                        environment.shard; `clampbench merge` joins the N results files
-  A filter that matches no case is an error (exit 2).
+  A filter that matches no case is an error (exit 2); a shard without cases is not.
 
 run options:
   --backend B          auto | host | cuda (default auto: cuda when a device is present)

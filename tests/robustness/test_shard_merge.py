@@ -127,6 +127,19 @@ def test_the_merge_passes_compare_history_and_report(runs, tmp_path):
     # One shard alone is half a run: the scripts say so rather than read its cases as removed.
     proc = run_script("compare.py", runs["whole"], runs[3][0])
     assert proc.returncode == 2 and "clampbench merge" in one_line_error(proc)
+    bad = _edited(runs[3][0], tmp_path / "bad-shard.json", lambda d: d["environment"].update(shard={"index": 4, "count": 3}))
+    proc = run_script("compare.py", runs["whole"], bad)
+    assert proc.returncode == 2 and "environment.shard.index" in one_line_error(proc)
+
+
+def test_shards_and_merges_follow_the_schema(runs, tmp_path):
+    jsonschema = pytest.importorskip("jsonschema")
+    root = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
+    schema = load_json(os.path.join(root, "results", "schema-v1.json"))
+    merged = str(tmp_path / "merged.json")
+    assert _merge(runs[4], merged).returncode == 0
+    for path in (*runs[4], merged, runs["whole"]):
+        jsonschema.validate(load_json(path), schema)
 
 
 def test_instruction_counts_survive_the_merge(tmp_path):

@@ -1,12 +1,11 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// merge_shards of merge.h: each shard file read and checked, then the shards checked against
-// each other and against the selection they record.
+// merge_shards of merge.h: each file read and checked on its own (detail/shard_file.h), then
+// the shards checked against each other and against the selection they record.
 
 #include "harness/merge.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 
 #include <fmt/format.h>
@@ -14,10 +13,8 @@
 
 #include "harness/case_filter.h"
 #include "harness/detail/merge_environment.h"
-#include "harness/detail/output_path.h"
+#include "harness/detail/shard_file.h"
 #include "harness/detail/resume.h"
-#include "harness/results_reader.h"
-#include "harness/results_writer.h"
 #include "harness/shard.h"
 #include "harness/usage_error.h"
 #include "harness/version.h"
@@ -26,51 +23,7 @@ namespace clampbench {
 
 namespace {
 using json = nlohmann::json;
-
-struct ShardFile {
-  std::string path;
-  json environment;  // as written, for the comparison of settings
-  Environment env;
-  int index = 0;
-  std::vector<CaseResult> cases;
-  Outcome outcome;
-  bool with_traces = false;
-};
-
-ShardFile load_shard(const std::string& path) {
-  if (std::string why = check_input_file(path); !why.empty()) throw UsageError(fmt::format("merge: {}", why));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("merge: cannot read '{}'", path));
-  const json doc = json::parse(in, nullptr, false);
-  if (doc.is_discarded()) throw UsageError(fmt::format("merge: '{}' is not JSON", path));
-  if (!doc.is_object() || doc.value("tool", "") != "clampbench" || doc.value("schema_version", 0) != kSchemaVersion ||
-      !doc.contains("environment") || !doc["environment"].is_object() || !doc.contains("cases") ||
-      !doc["cases"].is_array() || !doc.contains("outcome") || !doc["outcome"].is_object())
-    throw UsageError(fmt::format("merge: '{}' is not a clampbench results file of schema v{}", path, kSchemaVersion));
-  ShardFile f{path, doc["environment"], {}, 0, {}, {}, false};
-  const json shard = f.environment.value("shard", json(nullptr));
-  if (!shard.is_object()) throw UsageError(fmt::format("merge: '{}' is not a shard (its run had no --shard)", path));
-  if (shard.value("index", json(nullptr)).is_null())
-    throw UsageError(fmt::format("merge: '{}' is already a merge of {} shards", path, shard.value("count", json(0)).dump()));
-  if (doc["outcome"].value("status", "") == "interrupted")
-    throw UsageError(fmt::format("merge: '{}' is an interrupted shard ({} of {} cases): finish it with run --resume", path,
-                                 doc["cases"].size(), doc["outcome"].value("cases_planned", json(nullptr)).dump()));
-  std::string part = "environment";
-  try {
-    f.env = read_environment(f.environment);
-    f.index = *f.env.shard->index;
-    part = "outcome";
-    f.outcome = read_outcome(doc["outcome"]);
-    for (const auto& c : doc["cases"]) {
-      part = fmt::format("case {}", c.is_object() ? c.value("case_id", json(nullptr)).dump() : c.dump());
-      f.cases.push_back(read_case(c));
-      for (const auto& v : c.at("variants")) f.with_traces = f.with_traces || v.contains("allocation_trace");
-    }
-  } catch (const std::exception& e) {  // nlohmann's type and key errors too
-    throw UsageError(fmt::format("merge: '{}' has a {} that cannot be read: {}", path, part, json_error_text(e)));
-  }
-  return f;
-}
+using detail::ShardFile;
 
 // What the shards of one run share: the settings --resume compares (resume.h) but the shard
 // index, and the shard count, the build and the expectations.
@@ -145,7 +98,7 @@ RunDocument merge_shards(const std::vector<std::string>& paths, const std::vecto
                          const std::vector<std::string>& command_line) {
   if (paths.empty()) throw UsageError("merge: no shard files given");
   std::vector<ShardFile> files;
-  for (const auto& p : paths) files.push_back(load_shard(p));
+  for (const auto& p : paths) files.push_back(detail::load_shard(p));
   check_shard_set(files);
   const int count = files.front().env.shard->count;
   std::map<std::string, std::pair<const ShardFile*, const CaseResult*>> found;  // case id -> its file and case

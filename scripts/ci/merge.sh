@@ -36,9 +36,15 @@ if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
   exit 2
 fi
 merged=$sharddir/merged.json
+# The merge renames a new file into place: the same inode afterwards means it wrote nothing
+# (refused, or it could not write), and an earlier night's merged.json must not be recorded.
+before=$(stat -c %i -- "$merged" 2>/dev/null || true)
 status=0
 "$binary" merge "${shards[@]}" -o "$merged" || status=$?
-if [ "$status" -eq 2 ] || [ ! -f "$merged" ]; then exit "$status"; fi  # refused: nothing to report on
+after=$(stat -c %i -- "$merged" 2>/dev/null || true)
+if [ "$status" -eq 2 ] || [ -z "$after" ] || [ "$after" = "$before" ]; then
+  exit $((status == 0 ? 3 : status))
+fi
 "$CLAMPBENCH_PYTHON" "$root/scripts/history.py" add "$merged" --dir "$historydir"
 report_args=()
 if [ -n "$baseline" ]; then report_args=(--baseline "$baseline"); fi

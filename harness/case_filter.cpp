@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/shard.h"
 #include "harness/usage_error.h"
 
 namespace clampbench {
@@ -59,7 +60,10 @@ AxisFilter parse_axis_filter(const std::string& text) {
 std::vector<SelectedCase> selected_cases(const std::vector<const Suite*>& suites, const RunConfig& config) {
   std::vector<SelectedCase> out;
   for (const Suite* s : suites)
-    for (ParamPoint& p : selected_points(*s, config)) out.push_back({s, p, case_id(*s, p)});
+    for (ParamPoint& p : selected_points(*s, config)) {
+      std::string id = case_id(*s, p);
+      if (!config.shard || shard_of(id, config.shard->count) == config.shard->index) out.push_back({s, p, std::move(id)});
+    }
   return out;
 }
 

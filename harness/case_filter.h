@@ -24,7 +24,8 @@ struct SelectedCase {
   std::string id;  // case_id(*suite, point)
 };
 // Every selected case of `suites`, suite by suite and in each suite's size-set order: the
-// order every pass runs them in and every output lists them in.
+// order every pass runs them in and every output lists them in. With --shard, only the cases of
+// that shard (harness/shard.h), in the same order.
 std::vector<SelectedCase> selected_cases(const std::vector<const Suite*>& suites, const RunConfig& config);
 
 // The reference (variants[0]) and then those named by --variant (all when none was), in

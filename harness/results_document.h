@@ -31,6 +31,18 @@ struct TimingSettings {
   bool l2_flush = false;
 };
 
+// environment.shard: which part of the selection a file holds.
+struct ShardRecord {
+  std::optional<int> index;  // 1..count: one shard (run --shard); nullopt: all `count` shards, merged
+  int count = 1;
+};
+
+// environment.expectations: the file the verdicts and findings were judged by, and a digest of
+// its bytes (FNV-1a, 64-bit, hex) that tells two runs judged by different rules apart.
+struct ExpectationsRecord {
+  std::string path, fnv1a64;
+};
+
 // What was measured, where, built how: the "environment" object.
 struct Environment {
   std::string clampbench_version;
@@ -43,11 +55,13 @@ struct Environment {
   std::optional<int> sm_count;
   std::string host_name, backend, allocator, host_allocator, size_set;
   Selection selection;
+  std::optional<ShardRecord> shard;  // nullopt: the whole selection, run as one
   std::uint64_t seed = 0;
   int repetitions = 0;
   bool timing = false;
   detail::RunPlacement placement;
   std::string plant;  // "" plants nothing (null in the results)
+  std::optional<ExpectationsRecord> expectations;  // nullopt: not known (null in the results)
   TimingSettings timing_settings;
   InstructionChoice instructions;
   std::string time;  // UTC, ISO-8601

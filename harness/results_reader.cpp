@@ -45,6 +45,12 @@ UnexpectedFinding read_finding(const json& j, bool vanished) {
   return f;
 }
 
+std::string json_error_text(const std::exception& e) {
+  const std::string what = e.what();
+  const auto tag = what.rfind("[json.exception.", 0) == 0 ? what.find("] ") : std::string::npos;
+  return tag == std::string::npos ? what : what.substr(tag + 2);
+}
+
 CaseResult read_case(const json& j) {
   CaseResult c;
   c.suite = j.at("suite").get<std::string>();

@@ -5,17 +5,23 @@
 // read back into the typed document, for --resume. What the writer derives (a variant's
 // "expected", "saved_vs_reference", "findings.set", the summary) is not read: it is derived
 // again, so write -> read -> write gives the same text. A value of the wrong type throws
-// std::invalid_argument naming it.
+// std::invalid_argument naming it (nlohmann's own errors for a missing key or a wrong type).
 
 #include <nlohmann/json.hpp>
 
 #include "harness/case_result.h"
 #include "harness/outcome.h"
+#include "harness/results_document.h"
 
 namespace clampbench {
 
 CaseResult read_case(const nlohmann::json& j);
 Outcome read_outcome(const nlohmann::json& j);
+// The "environment" object (results_reader_environment.cpp), for `clampbench merge`.
+Environment read_environment(const nlohmann::json& j);
+// What a read error says, for one line: the JSON library's "[json.exception.type_error.302] "
+// tag left out.
+std::string json_error_text(const std::exception& e);
 
 // The parts of a case (results_reader_case.cpp, results_reader_blocks.cpp).
 VariantResult read_variant(const nlohmann::json& j);

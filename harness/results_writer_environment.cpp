@@ -34,9 +34,12 @@ json to_json(const Environment& e) {
       {"size_set", e.size_set},
       {"selection", {{"suites", e.selection.suites}, {"variants", e.selection.variants},
                      {"cases", e.selection.cases}, {"axes", axes}}},
+      {"shard", e.shard ? json{{"index", opt(e.shard->index)}, {"count", e.shard->count}} : json(nullptr)},
       {"seed", e.seed}, {"repetitions", e.repetitions}, {"timing", e.timing},
       {"placement", {{"aslr", opt(e.placement.aslr)}, {"cpus_allowed", opt(e.placement.cpus_allowed)}}},
       {"plant", e.plant.empty() ? json(nullptr) : json(e.plant)},
+      {"expectations", e.expectations ? json{{"path", e.expectations->path}, {"fnv1a64", e.expectations->fnv1a64}}
+                                      : json(nullptr)},
       {"timing_config", {{"min_samples", t.min_samples}, {"max_noise", t.max_noise}, {"timeout_s", t.timeout_s},
                          {"sample_time_s", t.sample_time_s}, {"interleaved", true}, {"l2_flush", t.l2_flush}}},
       {"instructions", {{"method", instruction_method_name(e.instructions.method)},

@@ -6,6 +6,7 @@
 // runner reads it and the results file records it. Defaults are the CI defaults.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ struct InstructionChoice {
   std::string note;
 };
 
+// --shard I/N: this run takes the selected cases whose case id hashes to shard I of N
+// (harness/shard.h); `clampbench merge` joins the N results files into the whole run's.
+struct Shard {
+  int index = 1;  // 1..count
+  int count = 1;
+};
+
 struct RunConfig {
   std::vector<std::string> suites;    // empty: every registered suite
   std::vector<std::string> variants;  // empty: every variant (the reference always runs)
@@ -50,6 +58,7 @@ struct RunConfig {
   std::string dump_dir;               // empty: no dump
   bool force = false;                 // --force: --dump may replace an earlier dump
   std::string resume_path;            // --resume: the results file of the run to continue
+  std::optional<Shard> shard;         // --shard I/N; nullopt: every selected case
   bool trace = false;                 // --trace: each variant's allocation trace in the results
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // --expectations, else default_expectations_path()

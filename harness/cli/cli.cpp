@@ -27,7 +27,7 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
   std::vector<std::string> all(argv, argv + argc);
   std::vector<std::string> rest(all.begin() + (argc > 0 ? 1 : 0), all.end());
   try {
-    if (rest.empty()) throw UsageError("missing command (run, list, help or --version)");
+    if (rest.empty()) throw UsageError("missing command (run, list, explain, merge, help or --version)");
     const std::string cmd = rest.front();
     rest.erase(rest.begin());
     if (cmd == "--version" || cmd == "version") {
@@ -36,9 +36,12 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
     }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       const std::string topic = rest.empty() ? "" : rest.front();
-      if (rest.size() > 1 || (!topic.empty() && topic != "run" && topic != "list"))
-        throw UsageError(fmt::format("no help on '{}' (run or list)", topic));
-      out << (topic == "run" ? run_usage_text() : topic == "list" ? list_usage_text() : usage_text());
+      if (rest.size() > 1 || (!topic.empty() && topic != "run" && topic != "list" && topic != "merge"))
+        throw UsageError(fmt::format("no help on '{}' (run, list or merge)", topic));
+      out << (topic == "run"     ? run_usage_text()
+              : topic == "list"  ? list_usage_text()
+              : topic == "merge" ? merge_usage_text()
+                                 : usage_text());
       return kExitOk;
     }
     if (cmd == "list") {
@@ -62,7 +65,14 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       return run_command(rest, all, self_exe, suites, out, err);
     }
     if (cmd == "explain") return explain_command(rest, suites, out);
-    throw UsageError(fmt::format("unknown command '{}' (run, list, explain, help, --version)", cmd));
+    if (cmd == "merge") {
+      if (asks_for_help(rest)) {
+        out << merge_usage_text();
+        return kExitOk;
+      }
+      return merge_command(rest, all, suites, out, err);
+    }
+    throw UsageError(fmt::format("unknown command '{}' (run, list, explain, merge, help, --version)", cmd));
   } catch (const UsageError& e) {
     err << "clampbench: " << e.what() << std::endl;
     return kExitUsage;

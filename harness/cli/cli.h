@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The `clampbench` command line: `run [options]`, `list [--json]`, `help [COMMAND]`,
+// The `clampbench` command line: `run [options]`, `list [--json]`, `merge`, `help [COMMAND]`,
 // `--version`. main() is a thin
 // wrapper over run_cli so that tests drive every path, exit code included, in-process.
 // Exit codes: 0 every verdict and finding as expected, 1 a verdict or finding differs from
@@ -55,6 +55,11 @@ void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 // allocation diff between two variants of one case. Throws UsageError.
 std::string explain_usage_text();
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
+// `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge.h): the shards
+// of one run joined into its results file. Throws UsageError.
+std::string merge_usage_text();
+int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
+                  const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);
 struct CaseResult;
 // The text explain prints for one case result (its variants' allocation traces).
 std::string explain_case(const CaseResult& r, const std::string& base, const std::string& head, bool all);

@@ -14,6 +14,7 @@
 #include "harness/cli/cli.h"
 #include "harness/detail/planted_delay.h"
 #include "harness/instructions/callgrind_child.h"
+#include "harness/shard.h"
 
 namespace clampbench {
 
@@ -55,7 +56,7 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     static const char* kWithValue[] = {"--suite", "--variant", "--axis", "--case", "--sizes", "--backend", "--allocator",
                                        "--repetitions", "--seed", "--out", "--dump", "--expectations", "--trace-out", "--instructions",
                                        "--max-noise", "--timing-timeout", "--plant", "--resume",
-                                       kInstructionChildFlag};
+                                       kInstructionChildFlag, "--shard"};
     if (std::find(std::begin(kWithValue), std::end(kWithValue), flag) == std::end(kWithValue))
       throw UsageError(fmt::format("unknown flag '{}' for run (clampbench help run)", args[i]));
     if (!has_inline) {
@@ -93,6 +94,7 @@ RunArgs parse_run_args(const std::vector<std::string>& args) {
     else if (flag == "--trace-out") c.trace_out = value;
     else if (flag == "--resume") c.resume_path = value;
     else if (flag == kInstructionChildFlag) c.instruction_child_dir = value;
+    else if (flag == "--shard") c.shard = parse_shard(value);
     else if (flag == "--plant") {
       bool delay = false;
       try {

@@ -23,6 +23,7 @@ commands:
   run [options]        run the suites, check the variants, write the results JSON
   list [--json]        every suite: variants, axes (quick/nightly/full), device, vLLM source
   explain SUITE [--case ID]  which op's allocation clamp_ saves (explain --help)
+  merge SHARD.json... -o OUT  join the results of `run --shard I/N`, I = 1..N (merge --help)
   help [COMMAND]       this text, or the options of one command (also: COMMAND --help)
   --version            the version: CMake project VERSION + git describe at configure time
 )") + kExitCodes;
@@ -32,7 +33,8 @@ std::string list_usage_text() {
   return R"(usage: clampbench list [--json]
 
 Every registered suite: description, vLLM file and function, variants, later readers, axes
-with their quick/nightly/full values, and how many cases each size set has.
+with their quick/nightly/full values, and how many cases each size set has. The cases of
+one shard of a selection: clampbench run ... --shard I/N --benchmark_list_tests.
   --json               the same as one JSON array
   --help, -h           this text
 )";
@@ -53,7 +55,11 @@ selection (each applies to every pass, the dump and the results):
                        (repeatable: all must hold; cases without the axis are left out)
   --variant NAME       only this variant besides the reference "clamp" (repeatable)
   --sizes SET          quick | nightly | full (default quick): the values each axis sweeps
-  A filter that matches no case is an error (exit 2).
+  --shard I/N          only shard I of N (1 <= I <= N <= 1000) of the cases the flags
+                       above select: those whose case id hashes (FNV-1a 64, mod N) to I-1,
+                       so a case keeps its shard when others are added; recorded as
+                       environment.shard; `clampbench merge` joins the N results files
+  A filter that matches no case is an error (exit 2); a shard without cases is not.
 
 run options:
   --backend B          auto | host | cuda (default auto: cuda when a device is present)

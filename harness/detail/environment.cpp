@@ -7,11 +7,14 @@
 #include <array>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "harness/detail/device_info.h"
 #include "harness/detail/run_placement.h"
+#include "harness/shard.h"
 #include "harness/version.h"
 #include "kernels/device.h"
 
@@ -35,6 +38,16 @@ std::optional<std::string> git(const char* args) {
   while (std::fgets(buf.data(), buf.size(), p) != nullptr) out += buf.data();
   if (pclose(p) != 0) return std::nullopt;
   return out.substr(0, out.find('\n'));
+}
+
+// The expectations file and its digest; nullopt when it cannot be read (the run refuses it later).
+std::optional<ExpectationsRecord> expectations_record(const std::string& path) {
+  if (path.empty()) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) return std::nullopt;
+  return ExpectationsRecord{path, fmt::format("{:016x}", fnv1a64(bytes.str()))};
 }
 
 std::string compiler() {
@@ -82,11 +95,13 @@ Environment measure_environment(const RunConfig& config) {
   e.host_allocator = "pageable";
   e.size_set = size_set_name(config.sizes);
   e.selection = {config.suites, config.variants, config.cases, config.axes};
+  if (config.shard) e.shard = ShardRecord{config.shard->index, config.shard->count};
   e.seed = config.seed;
   e.repetitions = config.repetitions;
   e.timing = config.timing;
   e.placement = query_run_placement();
   e.plant = config.plant;
+  e.expectations = expectations_record(config.expectations_path);
   e.timing_settings = {config.repetitions, config.max_noise, config.timing_timeout_s, config.min_time_s, config.l2_flush};
   e.instructions = config.instructions;
   e.time = utc_now_iso8601();

@@ -21,7 +21,7 @@ namespace clampbench {
 namespace {
 // Each setting that changes what a case measures, as a path into the environment.
 constexpr const char* kKeyFields[][2] = {
-    {"selection", nullptr}, {"size_set", nullptr}, {"seed", nullptr}, {"backend", nullptr},
+    {"selection", nullptr}, {"shard", nullptr}, {"size_set", nullptr}, {"seed", nullptr}, {"backend", nullptr},
     {"allocator", nullptr}, {"timing", nullptr}, {"timing_config", nullptr}, {"plant", nullptr},
     {"instructions", "method"}, {"instructions", "requested"}, {"clampbench_version", nullptr},
     {"git_commit", nullptr}, {"build_type", nullptr}, {"device_name", nullptr}};

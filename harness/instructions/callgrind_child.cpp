@@ -70,9 +70,12 @@ std::vector<std::string> child_environment() {
 
 // The arguments after "clampbench run" that the child takes: the selection and the run
 // settings, not the parent's outputs (its results go to the child's directory), nor
-// --l2-flush and --allocator (for cuda cases, which the child, on host, does not have).
+// --l2-flush and --allocator (for cuda cases, which the child, on host, does not have), nor
+// --shard: a call's callgrind count moves by a few instructions with what the process ran and
+// allocated before it, so the child of every shard runs the whole selection, as the unsharded
+// run's child does, and each shard keeps its own cases' counts -- the same counts as that run.
 std::vector<std::string> child_run_args(const std::vector<std::string>& command_line) {
-  static const char* kNotForChild[] = {"--out", "--dump", "--trace-out", "--resume", "--allocator"};
+  static const char* kNotForChild[] = {"--out", "--dump", "--trace-out", "--resume", "--allocator", "--shard"};
   std::vector<std::string> out;
   for (std::size_t i = 2; i < command_line.size(); ++i) {
     const std::string& a = command_line[i];

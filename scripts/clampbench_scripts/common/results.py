@@ -138,7 +138,12 @@ def load_rows(path, allow_partial=True, seen=None):
 
 def refuse_partial(doc, path):
     """Raises InputError when DOC is a run that did not finish (interrupted, or killed while it
-    ran): its missing cases would read as removed, never as a regression."""
+    ran), or one shard of a run (`run --shard I/N`): its missing cases would read as removed,
+    never as a regression."""
+    shard = doc["environment"].get("shard")
+    if isinstance(shard, dict) and shard.get("index") is not None:
+        raise InputError(path, f"shard {shard['index']} of {shard.get('count')} of a run (environment.shard): "
+                               "join the shards with `clampbench merge` first")
     outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
     if outcome.get("status") == "interrupted":
         planned = outcome.get("cases_planned")

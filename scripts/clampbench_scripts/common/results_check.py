@@ -98,6 +98,19 @@ def _environment(env):
         if load is not None:
             check.count(load, key, "environment.machine_load")
     check.object_field(env, "instructions", "environment")
+    _shard(env)
+
+
+def _shard(env):
+    """environment.shard: absent, null, or {"index": I (1..N) or null (merged), "count": N}."""
+    shard = check.object_field(env, "shard", "environment")
+    if shard is None:
+        return
+    count, index = shard.get("count"), shard.get("index")
+    check.need(isinstance(count, int) and not isinstance(count, bool) and count >= 1,
+               "environment.shard.count", "a whole number of at least 1", count)
+    check.need(index is None or (isinstance(index, int) and not isinstance(index, bool) and 1 <= index <= count),
+               "environment.shard.index", f"null or a whole number from 1 to {count}", index)
 
 
 def check_document(doc, path):

@@ -181,8 +181,9 @@ def unrelated():
 
 def test_builders_defined_inside_functions_and_classes(tmp_path):
     """A class in a function (a factory's builder), a class in a class, a class in each branch
-    of an if block (two of one name), a function in a method (seeing the method's names), and a function of the factory the
-    builder calls by name; not a same-named function inside an unrelated function."""
+    of an if block (two of one name), a function in a method (seeing the method's names), and
+    a function of the factory the builder calls by name; not a same-named function inside an
+    unrelated function."""
     tree = write_tree(tmp_path / "head", {"vllm/toy/nested.py": NESTED})
     got = [r[1:7] for r in rows(scan("--vllm-src", tree, "--format", "json"))]
     pooled = "make_backend.<locals>.PooledMetadataBuilder.build"

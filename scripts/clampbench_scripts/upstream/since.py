@@ -17,26 +17,35 @@ builder) included, and so is a second copy in the same file (X's write matches o
 by rule 2 at most)."""
 
 
+def _by_function(f):
+    return f.function.rpartition(".")[2], f.op, f.receiver, f.origin
+
+
+def _by_statement(f):
+    return f.op, f.receiver, f.origin, f.statement
+
+
 def _same_place(finding, candidates, head_files):
-    return [c for c in candidates if c.file == finding.file or c.file not in head_files]
+    """CANDIDATES in FINDING's file or in a file the head tree no longer has, its file first."""
+    return sorted((c for c in candidates if c.file == finding.file or c.file not in head_files),
+                  key=lambda c: c.file != finding.file)
 
 
 def mark_new(findings, base_findings, head_files):
     by_function, by_statement = {}, {}
     for f in base_findings:
-        by_function.setdefault((f.function.rpartition(".")[2], f.op, f.receiver, f.origin), []).append(f)
-        by_statement.setdefault((f.op, f.receiver, f.origin, f.statement), []).append(f)
+        by_function.setdefault(_by_function(f), []).append(f)
+        by_statement.setdefault(_by_statement(f), []).append(f)
     matched, unmatched = set(), []
     for f in findings:
-        same = _same_place(f, by_function.get((f.function.rpartition(".")[2], f.op, f.receiver, f.origin), []),
-                           head_files)
+        same = _same_place(f, by_function.get(_by_function(f), []), head_files)
         matched.update(id(c) for c in same)
         f.new, f.moved_from = not same, None
         if not same:
             unmatched.append(f)
-    for f in unmatched:
-        candidates = sorted((c for c in _same_place(f, by_statement.get((f.op, f.receiver, f.origin, f.statement), []),
-                                                    head_files) if id(c) not in matched), key=lambda c: c.file != f.file)
-        if candidates:
-            matched.add(id(candidates[0]))
-            f.new, f.moved_from = False, candidates[0].function
+    for f in unmatched:  # rule 2, once rule 1 has taken its matches
+        moved = [c for c in _same_place(f, by_statement.get(_by_statement(f), []), head_files)
+                 if id(c) not in matched]
+        if moved:
+            matched.add(id(moved[0]))
+            f.new, f.moved_from = False, moved[0].function

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """upstream.py scan: the in-place writes of vLLM's metadata code, on small source trees written
 here (every rule of what is listed and what is not), on bad input, and on the real wheels:
-0.27.0's seven sites and the DeepSeek V4 compressor, and 0.34.0's DeepSeek V4.1 builder as new."""
+0.27.0's seven sites and the DeepSeek V4 compressor, and 0.34.0's DeepSeek V4.1 builder as new,
+its Whisper builder made by a factory, a write of a renamed function not new, a write at its
+own line."""
 import json
 import subprocess
 import sys
@@ -125,6 +127,169 @@ def test_new_since(tmp_path):
                        "vllm/new/place.py": {False}}
 
 
+NESTED = """\
+import torch
+
+
+def make_backend(pool):
+    scale = pool.scale_buffer
+
+    def helper(t):
+        t.mul_(2)
+
+    class PooledMetadataBuilder(AttentionMetadataBuilder):
+        def __init__(self, device):
+            self.buf = torch.zeros(8)
+            self.buf.fill_(0)
+
+        def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+            cm = common_attn_metadata
+            self.buf[:4] = cm.seq_lens
+            helper(cm.slot_mapping)
+            scale.zero_()
+
+            def fill_table(value):
+                cm.block_table_tensor.fill_(value)
+
+            fill_table(0)
+            return self.buf
+
+    return PooledMetadataBuilder
+
+
+class Backend:
+    class InnerMetadataBuilder(AttentionMetadataBuilder):
+        def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+            common_attn_metadata.query_start_loc.clamp_(min=0)
+
+
+if True:
+    class GuardedMetadataBuilder(AttentionMetadataBuilder):
+        def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+            common_attn_metadata.seq_lens.add_(1)
+else:
+    class GuardedMetadataBuilder(AttentionMetadataBuilder):
+        def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+            common_attn_metadata.seq_lens.sub_(1)
+
+
+def unrelated():
+    def helper(t):
+        t.zero_()
+"""
+
+
+def test_builders_defined_inside_functions_and_classes(tmp_path):
+    """A class in a function (a factory's builder), a class in a class, a class in each branch
+    of an if block (two of one name), a function in a method (seeing the method's names), and
+    a function of the factory the builder calls by name; not a same-named function inside an
+    unrelated function."""
+    tree = write_tree(tmp_path / "head", {"vllm/toy/nested.py": NESTED})
+    got = [r[1:7] for r in rows(scan("--vllm-src", tree, "--format", "json"))]
+    pooled = "make_backend.<locals>.PooledMetadataBuilder.build"
+    assert got == [
+        (33, "Backend.InnerMetadataBuilder.build", "clamp_", "common_attn_metadata.query_start_loc", "alias",
+         "cm.query_start_loc"),
+        (39, "GuardedMetadataBuilder.build", "add_", "common_attn_metadata.seq_lens", "alias", "cm.seq_lens"),
+        (43, "GuardedMetadataBuilder.build", "sub_", "common_attn_metadata.seq_lens", "alias", "cm.seq_lens"),
+        (17, pooled, "[]=", "self.buf", "alias", "self.buf"),
+        (19, pooled, "zero_", "scale", "alias", "argument pool"),  # the factory's name, seen by the method
+        (22, pooled + ".<locals>.fill_table", "fill_", "cm.block_table_tensor", "alias", "cm.block_table_tensor"),
+        (8, "make_backend.<locals>.helper", "mul_", "t", "alias", "argument t"),
+    ]
+
+
+LINES = """\
+import torch
+
+
+class LinesMetadataBuilder(AttentionMetadataBuilder):
+    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+        cm = common_attn_metadata
+        self.seq_buf[:4] = (
+            cm.seq_lens
+            + 1
+        ).clamp_(min=0)
+        torch.add(
+            cm.query_start_loc,
+            1,
+            out=self.qsl_buf,
+        )
+        self.slot_buf.view(
+            -1
+        ).copy_(cm.slot_mapping)
+        self.table_buf[
+            :4
+        ] = cm.block_table_tensor
+"""
+
+
+def test_a_write_in_a_statement_over_several_lines_is_at_its_own_line(tmp_path):
+    """The line of the method's name, of `out=`, of the subscript stored into; not the line the
+    statement starts on."""
+    tree = write_tree(tmp_path / "head", {"vllm/toy/lines.py": LINES})
+    doc = json.loads(scan("--vllm-src", tree, "--format", "json").stdout)
+    assert [(f["line"], f["op"], f["receiver"]) for f in doc["findings"]] == [
+        (10, "clamp_", "cm.seq_lens + 1"), (7, "[]=", "self.seq_buf"), (14, "out=", "self.qsl_buf"),
+        (18, "copy_", "self.slot_buf.view(-1)"), (19, "[]=", "self.table_buf")]
+    assert doc["findings"][0]["statement"] == "self.seq_buf[:4] = (cm.seq_lens + 1).clamp_(min=0)"
+
+
+RENAMED_BASE = """\
+class DraftSpeculator:
+    def _build_draft_attn_metadata(self, num_reqs, seq_lens, step):
+        out = torch.zeros(8)
+        torch.add(seq_lens[:num_reqs], step, out=out[:num_reqs])
+        out[:num_reqs].clamp_(max=self.max_model_len)
+        return out
+
+    def _old_limit(self, t):
+        t.clamp_(max=8)
+"""
+RENAMED_HEAD = """\
+class DraftSpeculator:
+    def _build_attn_metadata(self, num_reqs, seq_lens, step):
+        # the draft's own bounds
+        out = torch.zeros(8)
+        torch.add(seq_lens[:num_reqs], step, out=out[:num_reqs])
+        out[:num_reqs].clamp_(
+            max=self.max_model_len,  # capped
+        )
+        return out
+
+    def _new_limit(self, t):
+        t.clamp_(max=16)
+"""
+COPIED_BASE = """\
+class DraftSpeculator:
+    def propose(self, positions):
+        positions.clamp_(min=0)
+"""
+COPIED_HEAD = COPIED_BASE + """\
+
+    def propose_again(self, positions):
+        positions.clamp_(min=0)
+"""
+
+
+def test_a_write_in_a_renamed_function_is_not_new(tmp_path):
+    """Same file, same statement (spelt over other lines, with a comment) in a renamed
+    function: moved, not new. A renamed function whose statement changed: new. A copy into a
+    new function beside the old one, which keeps its write: new."""
+    base = write_tree(tmp_path / "base", {"vllm/a/speculator.py": RENAMED_BASE, "vllm/b/speculator.py": COPIED_BASE})
+    head = write_tree(tmp_path / "head", {"vllm/a/speculator.py": RENAMED_HEAD, "vllm/b/speculator.py": COPIED_HEAD})
+    doc = json.loads(scan("--vllm-src", head, "--since", base, "--format", "json").stdout)
+    assert [(f["file"], f["line"], f["function"], f["new"], f.get("moved_from")) for f in doc["findings"]] == [
+        ("vllm/a/speculator.py", 6, "DraftSpeculator._build_attn_metadata", False,
+         "DraftSpeculator._build_draft_attn_metadata"),
+        ("vllm/a/speculator.py", 12, "DraftSpeculator._new_limit", True, None),
+        ("vllm/b/speculator.py", 3, "DraftSpeculator.propose", False, None),
+        ("vllm/b/speculator.py", 6, "DraftSpeculator.propose_again", True, None)]
+    text = scan("--vllm-src", head, "--since", base).stdout
+    assert "vllm/a/speculator.py:6  DraftSpeculator._build_attn_metadata  clamp_ on out[:num_reqs]  " \
+           "[derived of argument seq_lens]  no suite  (was DraftSpeculator._build_draft_attn_metadata)\n" in text
+
+
 def test_a_file_that_does_not_parse(tmp_path):
     tree = write_tree(tmp_path / "head", {"vllm/toy/builder.py": BUILDER,
                                           "vllm/toy/broken.py": "class BrokenMetadataBuilder(:\n"})
@@ -170,18 +335,55 @@ def test_0270_lists_the_seven_sites_and_the_compressor():
         (142, "CompressorMetadataBuilder.build", "clamp_", "alias", "cm.block_table_tensor", "compressor_block_table")]
 
 
-def test_0340_lists_deepseek_v41s_clamp_as_new():
+@pytest.fixture(scope="module")
+def newest_since_0270():
+    """{(file, line, op): finding} of the newest release's scan with --since 0.27.0 (one scan
+    for the tests that read it)."""
     real(source.AFTER_PR)
     real(source.NEWEST_CHECKED)
-    proc = scan("--vllm-version", source.NEWEST_CHECKED, "--since", source.AFTER_PR, "--format", "json",
-                "--origin", "cm")
+    proc = scan("--vllm-version", source.NEWEST_CHECKED, "--since", source.AFTER_PR, "--format", "json")
     assert proc.returncode == 0, proc.stderr
-    table = {(f["file"], f["line"]): f for f in json.loads(proc.stdout)["findings"]
-             if f["op"] == "clamp_" and f["origin"] == "cm.block_table_tensor"}
+    return {(f["file"], f["line"], f["op"]): f for f in json.loads(proc.stdout)["findings"]}
+
+
+def test_0340_lists_deepseek_v41s_clamp_as_new(newest_since_0270):
+    table = {(file, line): f for (file, line, op), f in newest_since_0270.items()
+             if op == "clamp_" and f["origin"] == "cm.block_table_tensor"}
     assert sorted((k, f["new"], f["covered_by"]) for k, f in table.items()) == [
         (("vllm/models/deepseek_v4/compressor.py", 126), False, "compressor_block_table"),
         (("vllm/models/deepseek_v4/sparse_mla.py", 201), False, "sparse_mla_slot_mapping"),
         (("vllm/models/deepseek_v41/sparse_mla.py", 233), True, "sparse_mla_slot_mapping@deepseek_v41")]
+
+
+def test_0340_finds_whisper_causals_builder_made_by_a_factory(newest_since_0270):
+    """vllm/model_executor/models/whisper_causal.py defines its pooled builder inside
+    create_whisper_attention_backend_with_block_pooling: six writes into its own buffers."""
+    builder = ("create_whisper_attention_backend_with_block_pooling.<locals>."
+               "WhisperCausalAttentionWithBlockPoolingBuilder.build")
+    found = sorted((line, op, f["receiver"], f["origin"]) for (file, line, op), f in newest_since_0270.items()
+                   if file == "vllm/model_executor/models/whisper_causal.py" and f["function"] == builder)
+    assert found == [(220, "copy_", "qsl_buf", "self._qsl_buf"), (221, "mul_", "qsl_buf", "self._qsl_buf"),
+                     (228, "copy_", "seq_buf", "self._seq_buf"), (229, "mul_", "seq_buf", "self._seq_buf"),
+                     (239, "copy_", "slot_buf.view(m, block_pool_size)", "self._slot_buf"),
+                     (242, "clamp_", "slot_buf", "self._slot_buf")]
+
+
+def test_0340_a_write_of_a_renamed_function_is_not_new(newest_since_0270):
+    """0.27.0's DraftModelSpeculator._build_draft_attn_metadata is 0.34.0's
+    _build_attn_metadata, its clamp_ unchanged."""
+    f = newest_since_0270[("vllm/v1/worker/gpu/spec_decode/speculator.py", 508, "clamp_")]
+    assert (f["function"], f["new"], f["moved_from"]) == (
+        "DraftModelSpeculator._build_attn_metadata", False, "DraftModelSpeculator._build_draft_attn_metadata")
+
+
+def test_0340_a_write_is_at_its_own_line(newest_since_0270):
+    """indexer.py's `seq_lens_buffer[:] = (...).clamp_(min=0)` starts at line 1302; its clamp_
+    is at 1307, the store at 1302."""
+    indexer = "vllm/v1/attention/backends/mla/indexer.py"
+    clamp, store = newest_since_0270[(indexer, 1307, "clamp_")], newest_since_0270[(indexer, 1302, "[]=")]
+    assert clamp["function"] == store["function"] == "DeepseekV32IndexerMetadataBuilder._prepare_decode_tensors"
+    assert (indexer, 1302, "clamp_") not in newest_since_0270
+    assert store["statement"] == clamp["statement"] and store["statement"].endswith(".clamp_(min=0)")
 
 
 def test_an_output_that_is_a_directory_is_refused_before_the_scan(tmp_path):

@@ -49,11 +49,17 @@ def strongest(origins):
 
 
 class FunctionFlow:
-    def __init__(self, fn: ast.FunctionDef):
-        self.env = {}
+    def __init__(self, fn: ast.FunctionDef, outer=None):
+        """OUTER: the names of the function `fn` is defined in ({name: Origin}), which a
+        nested function or a method of a class defined in a function sees; its own
+        parameters hide them."""
+        self.env = dict(outer or {})
         args = fn.args
         for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
-            if a is None or a.arg in ("self", "cls"):
+            if a is None:
+                continue
+            if a.arg in ("self", "cls"):
+                self.env.pop(a.arg, None)
                 continue
             annotation = ast.unparse(a.annotation) if a.annotation is not None else ""
             if a.arg in CM_NAMES or "CommonAttentionMetadata" in annotation:

@@ -3,11 +3,18 @@
 """The in-place tensor writes of one function (`*_()` methods, `out=` arguments, sliced stores
 `t[a:b] = v`), each with the origin of the tensor written (dataflow.py). Not listed: `x += y`
 on a plain name (an int and a tensor look alike without types) and masked stores `t[m] = v`
-(a dict's `d[k] = v` looks the same)."""
+(a dict's `d[k] = v` looks the same).
+
+A write's line is the write's own: the line of the method's name (`.clamp_(` in a statement
+spanning lines), of the `out=` argument, of the stored-into subscript. Its statement is the
+simple statement holding it (or the header of an `if`/`for`/`while`/`with`), as ast.unparse
+spells it: comments, line breaks and spacing do not count."""
 import ast
 from dataclasses import dataclass
 
 from .dataflow import FunctionFlow, Origin, derived_from, is_inplace_method, strongest
+
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @dataclass(frozen=True)
@@ -16,6 +23,7 @@ class Write:
     op: str  # "clamp_", "copy_", "out=", "[]=", ...
     receiver: str  # the written expression, as vLLM spells it
     origin: Origin
+    statement: str  # the statement holding the write, normalized by ast.unparse
 
 
 def _calls(node):
@@ -27,7 +35,7 @@ def _calls(node):
 def _walk_no_defs(node):
     yield node
     for child in ast.iter_child_nodes(node):
-        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        if not isinstance(child, (*DEFS, ast.Lambda)):
             yield from _walk_no_defs(child)
 
 
@@ -37,15 +45,37 @@ def _tensor_index(node: ast.Subscript) -> bool:
         isinstance(n, ast.Slice) for n in ast.walk(node.slice))
 
 
-def writes(fn: ast.FunctionDef):
-    """[Write] of `fn`: in-place method calls, out= arguments and sliced stores whose tensor
-    has an origin, statement by statement (a statement's writes before its bindings)."""
-    flow, found = FunctionFlow(fn), []
+def child_defs(node):
+    """The defs and classes in NODE's body, through its if/try/with/for/match blocks, not
+    inside another def or class."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, DEFS):
+            yield child
+        elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+            yield from child_defs(child)
 
-    def record(line, op, receiver):
+
+def _defs_in(node):
+    """The functions a def or class statement defines, its classes' methods included."""
+    if isinstance(node, ast.ClassDef):
+        for child in child_defs(node):
+            yield from _defs_in(child)
+    else:
+        yield node
+
+
+def analyse(fn: ast.FunctionDef, outer=None):
+    """([Write] of `fn`, {id(def): its names}): the in-place method calls, out= arguments and
+    sliced stores of `fn` whose tensor has an origin, statement by statement (a statement's
+    writes before its bindings); and for each function `fn` defines (nested functions, methods
+    of nested classes) the names it sees, as bound where its def or class statement is.
+    OUTER: the names `fn` sees from the function it is defined in (a closure's)."""
+    flow, found, defined = FunctionFlow(fn, outer), [], {}
+
+    def record(line, op, receiver, text):
         origin = flow.origin(receiver)
         if origin is not None and not origin.is_cm_object:
-            found.append(Write(line, op, ast.unparse(receiver), origin))
+            found.append(Write(line, op, ast.unparse(receiver), origin, text))
 
     def filled(target, values):
         """A fresh tensor written from an origin's data (torch.add(x, out=y), y.copy_(x))
@@ -58,26 +88,29 @@ def writes(fn: ast.FunctionDef):
             if origin is not None:
                 flow.bind(base, origin)
 
-    def record_calls(node):
+    def record_calls(node, text=None):
+        text = ast.unparse(node) if text is None else text
         for call in _calls(node):
             if isinstance(call.func, ast.Attribute) and is_inplace_method(call.func.attr):
-                record(call.lineno, call.func.attr, call.func.value)
+                record(call.func.end_lineno, call.func.attr, call.func.value, text)
                 filled(call.func.value, [*call.args, *(k.value for k in call.keywords)])
             for k in call.keywords:
                 if k.arg == "out" and not (isinstance(k.value, ast.Constant) and k.value.value is None):
-                    record(call.lineno, "out=", k.value)
+                    record(k.lineno, "out=", k.value, text)
                     filled(k.value, [*call.args, *(kw.value for kw in call.keywords if kw.arg != "out")])
 
     def statement(node):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, DEFS):
+            defined.update((id(d), dict(flow.env)) for d in _defs_in(node))
             return
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            text = ast.unparse(node)
             if node.value is not None:
-                record_calls(node.value)
+                record_calls(node.value, text)
             for t in targets:
                 if isinstance(t, ast.Subscript) and _tensor_index(t):
-                    record(node.lineno, "[]=", t.value)
+                    record(t.lineno, "[]=", t.value, text)
                     if node.value is not None:
                         filled(t.value, [node.value])
             if node.value is not None:
@@ -86,9 +119,10 @@ def writes(fn: ast.FunctionDef):
                     flow.bind(t, origin)
             return
         if isinstance(node, ast.AugAssign):
-            record_calls(node.value)
+            text = ast.unparse(node)
+            record_calls(node.value, text)
             if isinstance(node.target, ast.Subscript) and _tensor_index(node.target):
-                record(node.lineno, "[]" + _OPS.get(type(node.op), "?") + "=", node.target.value)
+                record(node.target.lineno, "[]" + _OPS.get(type(node.op), "?") + "=", node.target.value, text)
             return
         headers = {ast.If: ["test"], ast.While: ["test"], ast.For: ["iter"], ast.AsyncFor: ["iter"],
                    ast.With: [], ast.AsyncWith: [], ast.Try: [], ast.Match: ["subject"]}
@@ -120,7 +154,7 @@ def writes(fn: ast.FunctionDef):
 
     for stmt in fn.body:
         statement(stmt)
-    return found
+    return found, defined
 
 
 _OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",

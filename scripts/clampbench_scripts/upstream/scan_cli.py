@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from ..common.output import check_target, fail, json_text, write_text
-from . import scan, source
+from . import scan, since, source
 from .release import Release
 
 PROG = "upstream.py scan"
@@ -52,7 +52,7 @@ def scan_source(src, sites):
 def as_text(label, findings):
     lines = [f"{label}: {len(findings)} in-place writes"]
     for f in findings:
-        new = {True: "  NEW", False: "", None: ""}[f.new]
+        new = {True: "  NEW", False: "", None: ""}[f.new] + (f"  (was {f.moved_from})" if f.moved_from else "")
         lines.append(f"  {f.file}:{f.line}  {f.function}  {f.op} on {f.receiver}  "
                      f"[{f.reach} of {f.origin}]  {f.covered_by or 'no suite'}{new}")
     return "\n".join(lines) + "\n"
@@ -64,7 +64,7 @@ def as_markdown(label, findings):
              "| file:line | function | op | tensor | reach | origin | suite |" + (" new |" if since else ""),
              "|---|---|---|---|---|---|---|" + ("---|" if since else "")]
     for f in findings:
-        new = (" yes |" if f.new else " |") if since else ""
+        new = (" yes |" if f.new else f" was `{f.moved_from}` |" if f.moved_from else " |") if since else ""
         lines.append(f"| {f.file}:{f.line} | `{f.function}` | `{f.op}` | `{f.receiver}` | {f.reach} | "
                      f"`{f.origin}` | {f.covered_by or '-'} |{new}")
     return "\n".join(lines) + "\n"
@@ -82,7 +82,7 @@ def main(argv):
     findings, problems, head_files = scan_source(head, SITES)
     if base is not None:
         base_findings, base_problems, _ = scan_source(base, SITES)
-        scan.mark_new(findings, base_findings, head_files)
+        since.mark_new(findings, base_findings, head_files)
         problems += [(p, f"--since {args.since}: {line}") for p, line in base_problems]
     if args.origin:
         findings = [f for f in findings if f.origin.split(".")[0].split()[0] in args.origin]

@@ -175,3 +175,35 @@ def test_one_device_keeps_the_single_dashboard(tmp_path):
     html = _read(tmp_path / "site" / "index.html")
     assert "8 run(s) in the history" in html and "clampbench dashboards" not in html
     assert "configurations" not in proc.stderr
+
+
+def test_the_index_says_which_configuration_regressed(tmp_path, base_doc, target):
+    """Nine runs a configuration: on the GPU the latest run's target is twice as slow with 10%
+    more instructions (the calls the page colours), on the host nothing changed."""
+    from test_dashboard_calls import LOAD_QUIET, _history
+
+    hist = tmp_path / "history"
+    hist.mkdir()
+    for name, config, time_factor, instr_factor in (("host", HOST, 1.0, 1.0), ("gpu", GPU, 2.0, 1.10)):
+        for k, doc in enumerate(_history(base_doc, LOAD_QUIET, time_factor, instr_factor, target)):
+            doc["environment"].update(config)
+            (hist / f"{name}{k}.json").write_text(json.dumps(doc))
+    proc = run_script("report.py", hist, "-o", tmp_path / "site")
+    assert proc.returncode == 0, proc.stderr
+    index = _read(tmp_path / "site" / "index.html")
+    gpu, host = _index_line(index, configs.slug(GPU)), _index_line(index, configs.slug(HOST))
+    assert ">regressed<" in gpu and "worse: 1 instructions, 1 time" in gpu and "<td>9</td>" in gpu
+    assert ">no regression<" in host and "nothing worse" in host and "<td>9</td>" in host
+
+
+def test_the_badge_puts_a_suspect_run_first():
+    from clampbench_scripts.dashboard.index_page import badge
+
+    clean = {"rows": 9, "allocations": 0, "instructions": 0, "time": 0, "time_not_assessed": 0}
+    status = {"internal_errors": 0, "unexpected": 0, "regressed": False, "vs_prev": clean, "vs_base": None}
+    assert badge(status) == ("ok", "no regression")
+    assert badge({**status, "vs_prev": None}) == ("warn", "not compared: first run")
+    assert badge({**status, "vs_prev": {**clean, "time_not_assessed": 2}})[0] == "warn"
+    assert badge({**status, "regressed": True}) == ("bad", "regressed")
+    assert badge({**status, "regressed": True, "unexpected": 2}) == ("bad", "2 unexpected")
+    assert badge({**status, "unexpected": 2, "internal_errors": 1}) == ("bad", "internal error: run suspect")

@@ -111,7 +111,11 @@ def test_nothing_readable_exits_2(tmp_path):
     assert run_script("report.py", tmp_path / "missing", "-o", tmp_path / "s").returncode == 2
 
 
-def test_other_configurations_are_left_out(tmp_path):
+def test_other_configurations_are_left_out_of_a_page(tmp_path):
+    """Each configuration's page shows its runs and names the others' (test_report_configs.py
+    covers the index over them)."""
+    from clampbench_scripts.dashboard import configs
+
     hist = tmp_path / "h"
     hist.mkdir()
     shutil.copy(fixture("head_other_device.json"), hist / "a.json")
@@ -119,7 +123,8 @@ def test_other_configurations_are_left_out(tmp_path):
     shutil.copy(fixture("head_same.json"), hist / "c.json")  # latest: host
     proc = run_script("report.py", hist, "-o", tmp_path / "site")
     assert proc.returncode == 0
-    html = open(tmp_path / "site" / "index.html").read()
+    host = configs.slug({"device_name": "host", "backend": "host", "allocator": "caching"})
+    html = open(tmp_path / "site" / host / "index.html").read()
     assert "2 run(s) in the history" in html and "1 run(s) on other" in html
 
 

@@ -7,7 +7,7 @@ figures/*.svg."""
 import html
 
 from clampbench_scripts.compare import calls, comparison
-from clampbench_scripts.dashboard import hazards
+from clampbench_scripts.dashboard import hazards, latest
 from clampbench_scripts.common import machine_load
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
@@ -179,19 +179,6 @@ def suite_summary(latest_rows, changes):
     return "\n".join(out) + "</table>"
 
 
-def _time_calls(series, rows, previous, baseline, envs):
-    """The latest run's time calls against the previous run and the baseline, with the
-    run-to-run noise measured over the history before it (comparison.time_entries)."""
-    history = [(r["env"], r["rows"]) for r in series["runs"][:-1]]
-    out = {"pooled": {}}
-    for name, other, other_env in (("prev", previous, envs[1]), ("base", baseline or {}, envs[2])):
-        keys = [k for k in rows if k in other]
-        found = comparison.time_entries([(other_env, other)], [(envs[0], rows)], keys, history) if keys else None
-        out[name] = found[0] if found else {}
-        out["pooled"][name] = found[3] if found else {}
-    return out
-
-
 def _pooled_line(time, suite):
     """The suite's time against the previous run pooled over its rows (pooled_time.py): the
     ratio, the call, and the slowdown the history's noise lets it detect."""
@@ -220,19 +207,16 @@ def _load_line(env, prev_env):
     return text
 
 
-def page(series, changes, figures, baseline_note, skipped, other_configs):
-    latest = series["runs"][-1]
-    env = latest["env"]
-    rows = latest["rows"]
-    previous = series["runs"][-2]["rows"] if len(series["runs"]) > 1 else {}
-    prev_env = series["runs"][-2]["env"] if len(series["runs"]) > 1 else {}
-    baseline = series.get("baseline_rows")
-    envs = (env, prev_env, series.get("baseline_env") or {})
-    time = _time_calls(series, rows, previous, baseline, envs)
-    unexpected = [r for r in rows.values() if not r["expected"] or not r.get("findings_expected", True)]
+def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=None, index_link=None):
+    """The page of one configuration's runs. CTX: latest.context(series), made here when not
+    given; INDEX_LINK: the address of the index over the configurations, when there is one."""
+    ctx = ctx or latest.context(series)
+    env, rows, previous, prev_env = ctx["env"], ctx["rows"], ctx["previous"], ctx["prev_env"]
+    baseline, envs, time = ctx["baseline"], ctx["envs"], ctx["time"]
+    unexpected = latest.unexpected_rows(rows)
     status = ('<span class="badge ok">all verdicts and findings as expected</span>' if not unexpected else
               f'<span class="badge bad">{len(unexpected)} unexpected verdict(s) or finding(s)</span>')
-    internal = latest.get("outcome", {}).get("internal_errors") or []
+    internal = ctx["latest"].get("outcome", {}).get("internal_errors") or []
     if internal:
         status += (f' <span class="badge bad">internal error: run suspect</span>'
                    f'<ul class=meta>{"".join(f"<li>{esc(e)}</li>" for e in internal)}</ul>')
@@ -246,10 +230,15 @@ def page(series, changes, figures, baseline_note, skipped, other_configs):
     notes = [esc(baseline_note)] if baseline_note else []
     notes += [f"skipped {esc(p)}: {esc(why)}" for p, why in skipped]
     if other_configs:
-        notes.append(f"{other_configs} run(s) on other device/backend/allocator configurations not shown")
-    parts = [f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>clampbench dashboard</title>"
+        where = f" (<a href='{esc(index_link)}'>all configurations</a>)" if index_link else ""
+        notes.append(f"{other_configs} run(s) on other device/backend/allocator configurations not shown{where}")
+    title, back = "clampbench dashboard", ""
+    if index_link:  # one of several configurations: say which, and lead back to the others
+        title += f": {esc(env.get('device_name'))}"
+        back = f"<p class=meta><a href='{esc(index_link)}'>&larr; all configurations</a></p>"
+    parts = [f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{title}</title>"
              f"<style>{STYLE}</style></head><body>",
-             f"<h1>clampbench dashboard</h1><p class=meta>{meta}</p><p>{status}</p>"]
+             f"{back}<h1>{title}</h1><p class=meta>{meta}</p><p>{status}</p>"]
     if notes:
         parts.append("<ul class=meta>" + "".join(f"<li>{n}</li>" for n in notes) + "</ul>")
     parts += ["<h2>Suites in the latest run</h2>", suite_summary(rows, changes),

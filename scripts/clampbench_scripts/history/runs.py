@@ -17,7 +17,7 @@ import os
 import re
 import shutil
 
-from clampbench_scripts.dashboard import run_cache
+from clampbench_scripts.dashboard import configs, run_cache
 from clampbench_scripts.common.output import check_directory, temporary_file
 from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of, run_identity
 
@@ -124,9 +124,10 @@ def _unique(runs, warn):
 
 def load_runs(paths, warn, cache_dir=None, full_latest=None):
     """Loads PATHS sorted by run time; calls warn(path, problem) for each skipped file.
-    With CACHE_DIR every run but the latest FULL_LATEST is light (run_cache: the figures of
-    the trends, the change detection and the time noise, cached per file); the latest ones,
-    and every run without a cache dir, carry full rows."""
+    With CACHE_DIR every run but the latest FULL_LATEST of each configuration (device,
+    backend, allocator) is light (run_cache: the figures of the trends, the change detection
+    and the time noise, cached per file); the latest ones, and every run without a cache dir,
+    carry full rows."""
     if cache_dir is None:
         loaded = _map(_load_or_error, paths)
     else:
@@ -140,6 +141,10 @@ def load_runs(paths, warn, cache_dir=None, full_latest=None):
     runs.sort(key=lambda r: (str(r["env"].get("time") or ""), r["path"]))
     runs = _unique(runs, warn)
     if cache_dir is not None:
-        for k in range(max(0, len(runs) - (full_latest or 0)), len(runs)):
-            runs[k] = load_run(runs[k]["path"])  # it parsed a moment ago: it parses again
+        seen = {}  # the latest FULL_LATEST of each configuration: each has its own dashboard
+        for k in range(len(runs) - 1, -1, -1):
+            key = configs.config_key(runs[k]["env"])
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] <= (full_latest or 0):
+                runs[k] = load_run(runs[k]["path"])  # it parsed a moment ago: it parses again
     return runs

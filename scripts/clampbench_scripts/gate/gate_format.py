@@ -21,6 +21,8 @@ def verdict(doc):
         parts = [f"time in {', '.join(map(safe, doc['worse']))}"] if doc["worse"] else []
         parts += [f"{c} (first pair)" for c in doc.get("exact_failing", [])]
         return "RESULT: REGRESSION: " + "; ".join(parts)
+    if not suites:
+        return f"RESULT: TIME NOT ASSESSED: no pair of runs finished ({doc['stop']})"
     assessed = [e["mde"] for e in suites.values() if e["assessed"] and e.get("mde") is not None]
     rules_out = f"no slowdown above {max(assessed):.0%} in the assessed suites" if assessed else "nothing ruled out"
     if doc["not_assessed"]:

@@ -7,7 +7,7 @@ import argparse
 import os
 from pathlib import Path
 
-from clampbench_scripts.gate import gate_check
+from clampbench_scripts.gate import gate_bench, gate_check
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 
@@ -34,6 +34,9 @@ def main(argv=None):
                     + ", ".join(gate_check.plants()) + ")")
     ap.add_argument("--delay-suite", default=gate_check.DELAY_SUITE, help="the suite a one-suite delay slows")
     ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
+    ap.add_argument("--adaptive", type=float, metavar="BUDGET_S",
+                    help="benchmark gate.py instead: --pairs A/A comparisons and the delay plants, each with this "
+                         "--budget (the tries per plant are fixed by gate_bench.plants())")
     args = ap.parse_args(argv)
     if not os.access(args.binary, os.X_OK):
         return fail(PROG, f"no clampbench binary at {args.binary} (build it, or pass --binary)")
@@ -44,9 +47,13 @@ def main(argv=None):
     only = None
     if args.plants:
         only = [p.strip() for p in args.plants.split(",") if p.strip()]
-        unknown = [p for p in only if p not in gate_check.plants(delay_suite=args.delay_suite)]
+        known = gate_bench.plants(args.delay_suite) if args.adaptive is not None else gate_check.plants(
+            delay_suite=args.delay_suite)
+        unknown = [p for p in only if p not in known]
         if unknown or not only:
             return fail(PROG, f"--plants: unknown plant {', '.join(unknown) or '(none)'}")
+    if args.adaptive is not None:
+        return _adaptive(args, only)
     doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs,
                                only=only, delay_suite=args.delay_suite)
     out = Path(args.out)
@@ -54,3 +61,17 @@ def main(argv=None):
     write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
     print(gate_check.markdown(doc))
     return 0 if passed(doc) else 1
+
+
+def _adaptive(args, only):
+    """gate_check.py --adaptive: gate_bench.py's record; exit 0 when every A/A comparison made no
+    call (exit 0 or 3) and every x2 plant was called."""
+    doc = gate_bench.run_bench(args.binary, str(ROOT / "scripts"), args.pairs, args.adaptive, only=only,
+                               delay_suite=args.delay_suite)
+    out = Path(args.out)
+    write_text(json_text(doc, indent=1) + "\n", str(out))
+    write_text(gate_bench.markdown(doc), str(out.with_suffix(".md")))
+    print(gate_bench.markdown(doc))
+    clean = all(r["exit_code"] in (0, 3) for r in doc["aa"])
+    caught = all(t["exit_code"] == 1 for name, tries in doc["planted"].items() if "x2" in name for t in tries)
+    return 0 if clean and caught else 1

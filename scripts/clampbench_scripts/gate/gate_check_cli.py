@@ -10,7 +10,7 @@ import argparse
 import os
 from pathlib import Path
 
-from clampbench_scripts.gate import gate_check
+from clampbench_scripts.gate import gate_bench, gate_check
 from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
 
@@ -38,6 +38,9 @@ def main(argv=None):
     ap.add_argument("--delay-suite", default=gate_check.DELAY_SUITE, help="the suite a one-suite delay slows")
     ap.add_argument("--keep", action="store_true", help="keep the runs' work directory (its path is printed)")
     ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
+    ap.add_argument("--adaptive", type=float, metavar="BUDGET_S",
+                    help="benchmark gate.py instead: --pairs A/A comparisons and the delay plants, each with this "
+                         "--budget (the tries per plant are fixed by gate_bench.plants())")
     args = ap.parse_args(argv)
     if not (os.path.isfile(args.binary) and os.access(args.binary, os.X_OK)):
         what = "a directory, not" if os.path.isdir(args.binary) else "no"
@@ -49,7 +52,9 @@ def main(argv=None):
     only = None
     if args.plants:
         only = [p.strip() for p in args.plants.split(",") if p.strip()]
-        unknown = [p for p in only if p not in gate_check.plants(delay_suite=args.delay_suite)]
+        known = gate_bench.plants(args.delay_suite) if args.adaptive is not None else gate_check.plants(
+            delay_suite=args.delay_suite)
+        unknown = [p for p in only if p not in known]
         if unknown or not only:
             return fail(PROG, f"--plants: unknown plant {', '.join(unknown) or '(none)'}")
     exit_on_sigterm()  # a SIGTERM unwinds like Ctrl-C: the work directory is removed
@@ -58,6 +63,8 @@ def main(argv=None):
         if args.delay_suite not in suites:
             return fail(PROG, f"--delay-suite {args.delay_suite!r}: no such suite in {args.binary}; "
                               f"known: {', '.join(suites)}")
+        if args.adaptive is not None:
+            return _adaptive(args, only)
         doc = gate_check.run_check(args.binary, str(ROOT / "scripts"), args.pairs, args.tries, args.runs,
                                    only=only, delay_suite=args.delay_suite, keep=args.keep)
     except gate_check.GateError as e:
@@ -68,3 +75,17 @@ def main(argv=None):
     write_text(gate_check.markdown(doc), str(out.with_suffix(".md")))
     write_text(gate_check.markdown(doc) + "\n")
     return 0 if passed(doc) else 1
+
+
+def _adaptive(args, only):
+    """gate_check.py --adaptive: gate_bench.py's record; exit 0 when every A/A comparison made no
+    call (exit 0 or 3) and every x2 plant was called."""
+    doc = gate_bench.run_bench(args.binary, str(ROOT / "scripts"), args.pairs, args.adaptive, only=only,
+                               delay_suite=args.delay_suite)
+    out = Path(args.out)
+    write_text(json_text(doc, indent=1) + "\n", str(out))
+    write_text(gate_bench.markdown(doc), str(out.with_suffix(".md")))
+    write_text(gate_bench.markdown(doc) + "\n")
+    clean = all(r["exit_code"] in (0, 3) for r in doc["aa"])
+    caught = all(t["exit_code"] == 1 for name, tries in doc["planted"].items() if "x2" in name for t in tries)
+    return 0 if clean and caught else 1

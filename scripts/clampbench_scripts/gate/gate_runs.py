@@ -1,0 +1,74 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The adaptive gate's runner: `clampbench run` of the base or the head binary, with the
+user's run arguments, into a work directory; the results are loaded as compare.py loads them.
+A repetition of some suites only replaces the user's --suite with those suites, and counts no
+instructions (the first pair's counts are the ones compared)."""
+import os
+import subprocess
+
+from clampbench_scripts.common.results import load_rows
+from clampbench_scripts.compare import time_calls
+from clampbench_scripts.gate.adaptive import Run, RunTimeout
+
+# run arguments the gate owns (or that would leave no timing to gate)
+REFUSED = ("--out", "--resume", "--dump", "--force", "--no-timing", "--benchmark_list_tests", "--help", "-h",
+           "--trace-out")
+
+
+class RunFailed(Exception):
+    """A clampbench run that exited with an error or wrote no results: exit 3, one line."""
+
+
+def refused_argument(run_args):
+    """The first run argument the gate cannot pass on, or None."""
+    for arg in run_args:
+        if arg.split("=", 1)[0] in REFUSED:
+            return arg.split("=", 1)[0]
+    return None
+
+
+def without_suites(run_args):
+    """RUN_ARGS less every --suite NAME / --suite=NAME."""
+    out, skip = [], False
+    for arg in run_args:
+        if skip:
+            skip = False
+        elif arg == "--suite":
+            skip = True
+        elif not arg.startswith("--suite="):
+            out.append(arg)
+    return out
+
+
+def command(binary, run_args, suites, out, first):
+    """The clampbench command line of one run (SUITES None: the user's selection)."""
+    args = list(run_args) if suites is None else without_suites(run_args) + ["--suite", ",".join(suites)]
+    if not first and not any(a.split("=", 1)[0] == "--instructions" for a in run_args):
+        args += ["--instructions", "off"]
+    return [binary, "run", *args, "--out", out]
+
+
+class BinaryRunner:
+    """runner(side, suites, timeout) for adaptive.run_gate: BINARIES {"base": path, "head": path}."""
+
+    def __init__(self, binaries, run_args, work_dir, log=print):
+        self.binaries, self.run_args, self.work_dir, self.log = binaries, list(run_args), work_dir, log
+        self.count = {"base": 0, "head": 0}
+
+    def __call__(self, side, suites, timeout):
+        index = self.count[side]
+        self.count[side] += 1
+        out = os.path.join(self.work_dir, f"{side}{index}.json")
+        cmd = command(self.binaries[side], self.run_args, suites, out, first=index == 0)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=max(timeout, 0.001), check=False)
+        except subprocess.TimeoutExpired:
+            raise RunTimeout() from None
+        if proc.returncode not in (0, 1) or not os.path.exists(out):  # 1: unexpected verdicts, still timed
+            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise RunFailed(f"{side} run exited {proc.returncode}: {last}")
+        env, rows = load_rows(out, allow_partial=False)
+        logs = {key: value for key, value in ((k, time_calls.log_median(r)) for k, r in rows.items())
+                if value is not None}
+        return Run(logs, env, rows)

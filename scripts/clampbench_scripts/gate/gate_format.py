@@ -4,10 +4,7 @@
 pairs of runs used), the rows called under a suite's call, and the RESULT line. Names come
 from results files: they are data, printed with control characters escaped."""
 
-
-def safe(text):
-    """TEXT with every non-printable character as its escape (a name cannot move the cursor)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+from clampbench_scripts.common.escape import terminal_text as safe
 
 
 def _pct(value):

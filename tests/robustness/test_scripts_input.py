@@ -105,6 +105,21 @@ def test_deeply_nested_json_is_one_line(tmp_path):
     assert proc.returncode == 2 and "nested more than" in one_line_error(proc)
 
 
+def test_a_lone_surrogate_is_bad_input_not_a_traceback(tmp_path):
+    doc = _doc()
+    doc["environment"]["device_name"] = "\ud800x"
+    bad = _write(tmp_path, doc)  # json.dumps escapes it as \ud800, as a hostile file would
+    proc = run_script("compare.py", BASE, bad, timeout=TIMEOUT)
+    assert proc.returncode == 2 and "surrogate" in one_line_error(proc)
+    history = tmp_path / "history"
+    history.mkdir()
+    shutil.copy(BASE, history / "a.json")
+    shutil.copy(bad, history / "b.json")  # the dashboard skips it, named, and builds the rest
+    proc = run_script("report.py", history, "-o", tmp_path / "site", timeout=TIMEOUT)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "b.json: a string holds a lone UTF-16 surrogate" in proc.stderr
+
+
 def test_huge_json_is_refused_unread(tmp_path):
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as f:

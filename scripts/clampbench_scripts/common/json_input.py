@@ -8,7 +8,9 @@
   - at most MAX_BYTES (a nightly results file is about 1.5 MiB; a full set with traces tens
     of MiB), so a huge file is one line, not an exhausted machine;
   - nested at most MAX_DEPTH deep (a results file is about 8 deep): deeper is refused before
-    any reader recurses into it (json itself raises RecursionError near 1000).
+    any reader recurses into it (json itself raises RecursionError near 1000);
+  - text only: a string escaping a lone UTF-16 surrogate ("\\ud800") is refused, since no
+    page, comment or terminal line could be written with it.
 Every problem is an InputError naming the file.
 """
 import json
@@ -95,4 +97,15 @@ def load_json(path):
         raise InputError(path, f"not JSON ({e})") from None
     if depth_of(doc) > MAX_DEPTH:
         raise InputError(path, f"nested more than {MAX_DEPTH} deep")
+    if b"\\ud" in data.lower() and _has_lone_surrogate(doc):  # JSON may escape one; UTF-8 cannot hold it
+        raise InputError(path, "a string holds a lone UTF-16 surrogate (\\ud800-\\udfff): not text")
     return doc
+
+
+def _has_lone_surrogate(doc):
+    """Whether some string of DOC is not valid Unicode text (it could not be written out)."""
+    try:
+        json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

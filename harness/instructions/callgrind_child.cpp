@@ -74,6 +74,14 @@ std::vector<std::string> child_environment() {
 // --shard: a call's callgrind count moves by a few instructions with what the process ran and
 // allocated before it, so the child of every shard runs the whole selection, as the unsharded
 // run's child does, and each shard keeps its own cases' counts -- the same counts as that run.
+// Nor a delay plant: it stalls the timing pass only, and a planted run's counts must equal a
+// plain run's (the child's command line is part of what it counts).
+bool is_delay_plant(const std::vector<std::string>& command_line, std::size_t i) {
+  const std::string& a = command_line[i];
+  if (a.rfind("--plant=delay:", 0) == 0) return true;
+  return a == "--plant" && i + 1 < command_line.size() && command_line[i + 1].rfind("delay:", 0) == 0;
+}
+
 std::vector<std::string> child_run_args(const std::vector<std::string>& command_line) {
   static const char* kNotForChild[] = {"--out", "--dump", "--trace-out", "--resume", "--allocator", "--shard"};
   std::vector<std::string> out;
@@ -81,6 +89,10 @@ std::vector<std::string> child_run_args(const std::vector<std::string>& command_
     const std::string& a = command_line[i];
     const std::string name = a.substr(0, a.find('='));
     if (a == "--l2-flush" || a == "--force" || name == "--benchmark_out") continue;
+    if (is_delay_plant(command_line, i)) {
+      if (name == a) ++i;
+      continue;
+    }
     if (std::find(std::begin(kNotForChild), std::end(kNotForChild), name) != std::end(kNotForChild)) {
       if (name == a) ++i;  // "--out FILE": skip the value too
       continue;

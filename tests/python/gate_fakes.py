@@ -54,3 +54,18 @@ class FakeRunner:
             for i in range(rows):
                 logs[(f"{name}/case={i}", "clamp")] = float(level[i] + noise[i])
         return Run(logs)
+
+
+class WarmingRunner(FakeRunner):
+    """A FakeRunner with a warm-up of WARM_UP_S seconds (RunTimeout when the budget is smaller)."""
+
+    def __init__(self, seed, warm_up_s=2.0, **kwargs):
+        super().__init__(seed, **kwargs)
+        self.warm_up_s = warm_up_s
+
+    def warm_up(self, timeout):
+        self.calls.append(("warm-up", None))
+        if self.warm_up_s > timeout:
+            self.clock.now += timeout
+            raise RunTimeout()
+        self.clock.now += self.warm_up_s

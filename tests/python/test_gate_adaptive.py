@@ -9,12 +9,13 @@ import pytest
 
 from clampbench_scripts.gate import adaptive, gate_format, gate_runs
 from clampbench_testing import binary_path, one_line_error, run_script
-from gate_fakes import Clock, FakeRunner
+from gate_fakes import Clock, FakeRunner, WarmingRunner
 
 QUIET_AND_NOISY = {"quiet": (12, 0.002), "noisy": (3, 0.03)}
 
 
 def gate(seed=0, plant=None, suites=QUIET_AND_NOISY, **config):
+    config.setdefault("max_pairs", 10)  # the schedule these figures were worked out for
     clock = Clock()
     runner = FakeRunner(seed, plant, suites=suites, row_sd=0.01, run_sd=0.003, disturb_p=0.0, clock=clock)
     return runner, adaptive.run_gate(runner, adaptive.Config(**config), clock), clock
@@ -53,6 +54,22 @@ def test_a_planted_slowdown_stops_the_gate_with_exit_1():
     assert doc["exit_code"] == 1 and doc["stop"] == "regression" and doc["worse"] == ["quiet"]
     assert doc["pairs"] == 2 and doc["suites"]["quiet"]["rows_called"]
     assert gate_format.verdict(doc) == "RESULT: REGRESSION: time in quiet"
+
+
+def test_the_warm_up_runs_first_and_its_seconds_count_against_the_budget():
+    clock = Clock()
+    runner = WarmingRunner(0, warm_up_s=2.0, suites=QUIET_AND_NOISY, row_sd=0.01, run_sd=0.003, disturb_p=0.0,
+                           clock=clock)
+    doc = adaptive.run_gate(runner, adaptive.Config(max_mde=0.08, budget_s=5.0), clock)
+    assert runner.calls[0] == ("warm-up", None) and runner.calls[1] == ("base", None)
+    assert doc["pairs"] == 0 and doc["stop"] == "budget" and clock.now <= 5.0  # 2 s + a 2.25 s run left no pair
+
+
+def test_a_warm_up_longer_than_the_budget_runs_no_pair():
+    clock = Clock()
+    runner = WarmingRunner(0, warm_up_s=10.0, suites=QUIET_AND_NOISY, clock=clock)
+    doc = adaptive.run_gate(runner, adaptive.Config(budget_s=5.0), clock)
+    assert runner.calls == [("warm-up", None)] and doc["exit_code"] == 3 and doc["stop"] == "budget"
 
 
 def test_max_pairs_ends_a_suite_that_cannot_be_assessed():

@@ -15,12 +15,15 @@ import time
 
 from clampbench_scripts.gate.gate_check import DELAY_SUITE, load_1m
 
-RUN_ARGS = ("--sizes", "quick", "--backend", "host", "--instructions", "off")
+# No --instructions: the first pair counts them (auto), so an instruction plant can be seen.
+RUN_ARGS = ("--sizes", "quick", "--backend", "host")
 
 
 def plants(delay_suite=DELAY_SUITE):
-    """{name: (--plant value, tries)}: the delays the team's targets name."""
-    return {"delay x2 one suite": (f"delay:2:{delay_suite}", 2), "delay x1.25 every suite": ("delay:1.25", 2),
+    """{name: (--plant value, tries)}: the changes the gate's targets name: the exact ones (seen
+    in the first pair) and delays of several sizes."""
+    return {"instructions": ("instructions", 2), "allocation": ("allocation", 2),
+            "delay x2 one suite": (f"delay:2:{delay_suite}", 3), "delay x1.25 every suite": ("delay:1.25", 3),
             "delay x1.1 every suite": ("delay:1.1", 5)}
 
 

@@ -37,8 +37,9 @@ def build_parser():
     p.add_argument("--alpha", type=float, default=0.05,
                    help="chance of any false time call, over all suites and looks (default 0.05)")
     p.add_argument("--min-effect", type=float, default=0.05, help="smallest change called (default 0.05)")
-    p.add_argument("--max-pairs", type=int, default=10,
-                   help="most pairs of runs per suite: the looks alpha is spent over (default 10)")
+    p.add_argument("--max-pairs", type=int, default=adaptive.Config.max_pairs,
+                   help="most pairs of runs per suite: the looks alpha is spent over "
+                        f"(default {adaptive.Config.max_pairs})")
     p.add_argument("--json", metavar="FILE", help="also write the answer as JSON")
     p.add_argument("--keep-runs", metavar="DIR", help="write the runs' results here and keep them")
     p.add_argument("run_args", nargs=argparse.REMAINDER, help="-- then arguments of clampbench run")

@@ -3,7 +3,8 @@
 """The adaptive gate's runner: `clampbench run` of the base or the head binary, with the
 user's run arguments, into a work directory; the results are loaded as compare.py loads them.
 A repetition of some suites only replaces the user's --suite with those suites, and counts no
-instructions (the first pair's counts are the ones compared)."""
+instructions (the first pair's counts are the ones compared). The warm-up runs each binary once
+with the user's selection and the shortest timing, and keeps nothing."""
 import os
 import subprocess
 
@@ -49,6 +50,10 @@ def command(binary, run_args, suites, out, first):
     return [binary, "run", *args, "--out", out]
 
 
+# appended to the user's run arguments for the warm-up (the last of a repeated flag wins)
+WARM_UP = ("--instructions", "off", "--repetitions", "1", "--timing-timeout", "0.02")
+
+
 class BinaryRunner:
     """runner(side, suites, timeout) for adaptive.run_gate: BINARIES {"base": path, "head": path}."""
 
@@ -56,11 +61,25 @@ class BinaryRunner:
         self.binaries, self.run_args, self.work_dir, self.log = binaries, list(run_args), work_dir, log
         self.count = {"base": 0, "head": 0}
 
+    def warm_up(self, timeout):
+        """Each binary once, discarded: the first timed run after an idle spell is slower."""
+        for side in ("base", "head"):
+            out = os.path.join(self.work_dir, f"warm-up-{side}.json")
+            self._run(side, [self.binaries[side], "run", *self.run_args, *WARM_UP, "--out", out], out, timeout)
+            os.remove(out)
+
     def __call__(self, side, suites, timeout):
         index = self.count[side]
         self.count[side] += 1
         out = os.path.join(self.work_dir, f"{side}{index}.json")
         cmd = command(self.binaries[side], self.run_args, suites, out, first=index == 0)
+        self._run(side, cmd, out, timeout)
+        env, rows = load_rows(out, allow_partial=False)
+        logs = {key: value for key, value in ((k, time_calls.log_median(r)) for k, r in rows.items())
+                if value is not None}
+        return Run(logs, env, rows)
+
+    def _run(self, side, cmd, out, timeout):
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=max(timeout, 0.001), check=False)
         except subprocess.TimeoutExpired:
@@ -68,7 +87,3 @@ class BinaryRunner:
         if proc.returncode not in (0, 1) or not os.path.exists(out):  # 1: unexpected verdicts, still timed
             last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
             raise RunFailed(f"{side} run exited {proc.returncode}: {last}")
-        env, rows = load_rows(out, allow_partial=False)
-        logs = {key: value for key, value in ((k, time_calls.log_median(r)) for k, r in rows.items())
-                if value is not None}
-        return Run(logs, env, rows)

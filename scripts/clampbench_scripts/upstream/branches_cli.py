@@ -81,7 +81,7 @@ def main(argv):
     check_target(args.out_head)
     if Path(args.out_base).resolve() == Path(args.out_head).resolve():
         return fail(PROG, f"--out-base and --out-head are the same file ({args.out_base})")
-    from .sites import REPORTED  # imports torch: after argument errors, which need none
+    from .site_registry import REPORTED  # imports torch: after argument errors, which need none
     try:
         base, head = open_tree(args.base), open_tree(args.head)
     except source.SourceError as exc:

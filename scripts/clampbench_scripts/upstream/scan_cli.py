@@ -73,7 +73,7 @@ def as_markdown(label, findings):
 def main(argv):
     args = build_parser().parse_args(argv)
     check_target(args.out)  # before the scan: an unwritable --out costs no work
-    from .sites import REPORTED as SITES  # imports torch: after argument errors, which need none
+    from .site_registry import REPORTED as SITES  # imports torch: after argument errors, which need none
     try:
         head = open_source(args.vllm_version, args.vllm_src)
         base = open_source(args.since) if args.since else None

@@ -57,7 +57,7 @@ def main(argv=None):
         return branches_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
     check_target(args.out)
-    from .sites import REPORTED  # imports torch: after argument errors, which need none
+    from .site_registry import REPORTED  # imports torch: after argument errors, which need none
     try:
         releases = open_trees(args)
     except source.SourceError as exc:

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..common.entry import command_name
 from ..common.output import check_target, fail, json_text, write_text
 from . import branches, branches_results as results, dump, source
 from .branches_report import report
@@ -25,7 +26,7 @@ from .branches_timing import TimingConfig
 from .dump import make_dump
 from .drift import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 
-PROG = "upstream.py compare"
+PROG = command_name("upstream.py", "clampbench-upstream") + " compare"
 ROOT = Path(__file__).resolve().parents[3]
 
 

@@ -12,11 +12,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..common.entry import command_name
 from ..common.output import check_target, fail, json_text, write_text
 from . import scan, since, source
 from .release import Release
 
-PROG = "upstream.py scan"
+PROG = command_name("upstream.py", "clampbench-upstream") + " scan"
 EXIT_UNPARSEABLE = 5
 ORIGINS = ("cm", "argument", "self")
 

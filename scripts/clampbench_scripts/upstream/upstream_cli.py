@@ -16,12 +16,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..common.entry import guarded
+from ..common.entry import command_name, guarded
 from ..common.output import check_target, fail, json_text, write_text
 from . import drift, dump, source
 from .release import Release
 
-PROG = "upstream.py"
+PROG = command_name("upstream.py", "clampbench-upstream")
 ROOT = Path(__file__).resolve().parents[3]
 
 

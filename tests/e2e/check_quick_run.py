@@ -151,86 +151,109 @@ def check_step_dump(binary, workdir):
           f"the indexer's differs in {indexer_differs}")
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--source", required=True)
-    ap.add_argument("--workdir", required=True)
-    args = ap.parse_args()
-    shutil.rmtree(args.workdir, ignore_errors=True)
-    os.makedirs(args.workdir)
-    out = os.path.join(args.workdir, "quick.json")
-
+def run_quick_set(binary, source, workdir):
+    """Runs the quick set on host into WORKDIR; (results, wall seconds), validated against the
+    schema."""
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    out = os.path.join(workdir, "quick.json")
     t0 = time.monotonic()
-    run = subprocess.run([args.binary, "run", "--sizes", "quick", "--backend", "host", "--out", out],
+    run = subprocess.run([binary, "run", "--sizes", "quick", "--backend", "host", "--out", out],
                          capture_output=True, text=True)
     wall = time.monotonic() - t0
     sys.stderr.write(run.stderr[-4000:])
     assert run.returncode == 0, f"exit code {run.returncode}"
     assert wall < 60, f"quick set took {wall:.1f}s on host (limit 60s)"
-    assert not [f for f in os.listdir(args.workdir) if ".tmp." in f], "temporary file left behind"
-
+    assert not [f for f in os.listdir(workdir) if ".tmp." in f], "temporary file left behind"
     with open(out) as f:
         doc = json.load(f)
-    with open(os.path.join(args.source, "results", "schema-v1.json")) as f:
+    with open(os.path.join(source, "results", "schema-v1.json")) as f:
         jsonschema.validate(doc, json.load(f))
+    return doc, wall
 
+
+def check_run_level(doc, binary):
+    """The run as a whole: host backend, load recorded, everything as expected, every suite."""
     assert doc["environment"]["backend"] == "host"
     assert doc["environment"]["machine_load"]["cpus"] >= 1, doc["environment"]  # Linux: /proc/loadavg
     assert doc["outcome"] == {"status": "as_expected", "exit_code": 0, "unexpected": [], "internal_errors": [],
                               "unexpected_findings": [], "unexpected_order_dependent_writes": [],
                               "unexpected_latent_writes": []}
     suites = {c["suite"] for c in doc["cases"]}
-    listed = subprocess.run([args.binary, "list", "--json"], capture_output=True, text=True, check=True)
+    listed = subprocess.run([binary, "list", "--json"], capture_output=True, text=True, check=True)
     assert suites == {s["name"] for s in json.loads(listed.stdout)}, sorted(suites)  # every registered suite
+
+
+def check_write_findings(case, v):
+    """The variant's order-dependent and latent writes, each as the suite's rules predict."""
+    found = v["order_dependent_writes"]["findings"]
+    want_writes = expected_order_writes(case["suite"], v["name"], case["params"])
+    assert [f["buffer"] for f in found] == want_writes, (case["case_id"], v["name"], found)
+    for f in found:
+        assert f["expected"] and f["first_index"] == [3, case["params"]["L"] - 1], f
+    latent = v["latent_writes"]["findings"]
+    want_latent = expected_latent_writes(case["suite"], v["name"], case["params"])
+    assert [f["buffer"] for f in latent] == [b for b, _, _ in want_latent], (case["case_id"], v["name"], latent)
+    for f, (_, written, changed) in zip(latent, want_latent):
+        assert f["expected"] and f["op"] == "clamp_" and f["elements_written"] == written, f
+        if changed is not None:
+            assert f["elements_changed"] == changed, f
+        else:  # the same write the mutation check sees changed something
+            assert f["elements_changed"] > 0, f
+
+
+def check_hazard_evidence(case, v):
+    """A variant that wrote the shared block table: the mutation, its consequence, and which
+    outputs differ."""
+    table_sites = ("sparse_mla_slot_mapping", "sparse_mla_step")
+    if v["verdict"] == "mutation" or (v["verdict"] == "output_mismatch" and case["suite"] in table_sites):
+        muts = v["checks"]["mutations"]
+        assert "block_table" in [m["buffer"] for m in muts], muts  # the view (and its base)
+        for m in muts:
+            assert m["role"] == "persistent" and m["changed"] > 0, m
+            assert all(e["before"] < 0 and e["after"] == 0 for e in m["first"]), m
+        assert any(not c["equal"] for c in v["checks"]["consequences"]), "no observable consequence"
+    if v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_slot_mapping":
+        differing = {m["output"] for m in v["checks"]["outputs"]["mismatches"]}
+        assert differing == {"c128a_global_decode_topk_indices", "c128a_global_decode_buffer"}, differing
+    if v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_step":
+        differing = {m["output"] for m in v["checks"]["outputs"]["mismatches"]}
+        assert differing == step_differing_outputs(case["params"]), (case["case_id"], differing)
+
+
+def check_variant(case, v):
+    """One variant of one case: its verdict, timing, findings and (for clamp_) its saving."""
+    want = expected_verdict(case["suite"], v["name"], case["params"])
+    assert v["verdict"] == want, (case["case_id"], v["name"], v["verdict"], want, v["error"])
+    assert v["timing"] is not None and v["timing"]["wall"]["median"] > 0, (case["case_id"], v["name"])
+    # Findings-level expectations: every rule of the checked-in file names its findings.
+    assert v["findings"]["listed"] and v["findings"]["as_expected"], (case["case_id"], v["name"], v["findings"])
+    check_write_findings(case, v)
+    if v["name"] == "clamp_":
+        saved = v["saved_vs_reference"]["allocations"]
+        if no_clamp_reached(case["suite"], case["params"]):
+            assert saved == 0, (case["case_id"], "clamp_ saves where no clamp runs", saved)
+        else:
+            assert saved >= 1, (case["case_id"], "clamp_ saves no allocation", saved)
+    check_hazard_evidence(case, v)
+
+
+def check_cases(doc):
+    """Every case's variants; the verdicts counted, some mutation and some mismatch among them."""
     seen = {"mutation": 0, "output_mismatch": 0}
     for case in doc["cases"]:
         names = [v["name"] for v in case["variants"]]
         assert names[0] == "clamp" and "clamp_" in names, (case["case_id"], names)
         for v in case["variants"]:
-            want = expected_verdict(case["suite"], v["name"], case["params"])
-            assert v["verdict"] == want, (case["case_id"], v["name"], v["verdict"], want, v["error"])
-            assert v["timing"] is not None and v["timing"]["wall"]["median"] > 0, (case["case_id"], v["name"])
+            check_variant(case, v)
             seen[v["verdict"]] = seen.get(v["verdict"], 0) + 1
-            # Findings-level expectations: every rule of the checked-in file names its findings.
-            assert v["findings"]["listed"] and v["findings"]["as_expected"], (case["case_id"], v["name"], v["findings"])
-            found = v["order_dependent_writes"]["findings"]
-            want_writes = expected_order_writes(case["suite"], v["name"], case["params"])
-            assert [f["buffer"] for f in found] == want_writes, (case["case_id"], v["name"], found)
-            for f in found:
-                assert f["expected"] and f["first_index"] == [3, case["params"]["L"] - 1], f
-            latent = v["latent_writes"]["findings"]
-            want_latent = expected_latent_writes(case["suite"], v["name"], case["params"])
-            assert [f["buffer"] for f in latent] == [b for b, _, _ in want_latent], (case["case_id"], v["name"], latent)
-            for f, (_, written, changed) in zip(latent, want_latent):
-                assert f["expected"] and f["op"] == "clamp_" and f["elements_written"] == written, f
-                if changed is not None:
-                    assert f["elements_changed"] == changed, f
-                else:  # the same write the mutation check sees changed something
-                    assert f["elements_changed"] > 0, f
-            if v["name"] == "clamp_":
-                saved = v["saved_vs_reference"]["allocations"]
-                if no_clamp_reached(case["suite"], case["params"]):
-                    assert saved == 0, (case["case_id"], "clamp_ saves where no clamp runs", saved)
-                else:
-                    assert saved >= 1, (case["case_id"], "clamp_ saves no allocation", saved)
-            table_sites = ("sparse_mla_slot_mapping", "sparse_mla_step")
-            if v["verdict"] == "mutation" or (v["verdict"] == "output_mismatch" and case["suite"] in table_sites):
-                muts = v["checks"]["mutations"]
-                assert "block_table" in [m["buffer"] for m in muts], muts  # the view (and its base)
-                for m in muts:
-                    assert m["role"] == "persistent" and m["changed"] > 0, m
-                    assert all(e["before"] < 0 and e["after"] == 0 for e in m["first"]), m
-                assert any(not c["equal"] for c in v["checks"]["consequences"]), "no observable consequence"
-            if v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_slot_mapping":
-                differing = {m["output"] for m in v["checks"]["outputs"]["mismatches"]}
-                assert differing == {"c128a_global_decode_topk_indices", "c128a_global_decode_buffer"}, differing
-            if v["verdict"] == "output_mismatch" and case["suite"] == "sparse_mla_step":
-                differing = {m["output"] for m in v["checks"]["outputs"]["mismatches"]}
-                assert differing == step_differing_outputs(case["params"]), (case["case_id"], differing)
     assert seen["mutation"] > 0 and seen["output_mismatch"] > 0, seen
-    # The share of the clamp -> fused allocation gap each variant closes, per suite: fused
-    # closes all of it, clamp none, clamp_ part (prefix caching: 2 of 9 allocations).
+    return seen
+
+
+def check_floor_gap_shares(doc):
+    """The share of the clamp -> fused allocation gap each variant closes, per suite: fused
+    closes all of it, clamp none, clamp_ part (prefix caching: 2 of 9 allocations)."""
     for s in doc["summary"]:
         share = {name: v["share_of_floor_gap"] for name, v in s["variants"].items()}
         assert share["fused"] == {"min": 1.0, "max": 1.0}, (s["suite"], share)
@@ -241,12 +264,14 @@ def main():
             assert 0 < share["clamp_"]["min"] <= share["clamp_"]["max"] < 1, (s["suite"], share)
     prefix = next(s for s in doc["summary"] if s["suite"] == "mamba_prefix_caching")
     assert prefix["variants"]["clamp_"]["share_of_floor_gap"] == {"min": 2 / 9, "max": 2 / 9}, prefix
-    print(f"quick set on host: {len(doc['cases'])} cases in {wall:.1f}s; verdicts {seen}")
 
-    # Reproduce the hazard from a dump, in numpy only.
-    dump = os.path.join(args.workdir, "dump")
-    run = subprocess.run([args.binary, "run", "--backend", "host", "--no-timing", "--suite", "sparse_mla_slot_mapping",
-                          "--out", os.path.join(args.workdir, "sparse.json"), "--dump", dump],
+
+def check_slot_mapping_dump(binary, workdir):
+    """Reproduces the hazard from sparse_mla_slot_mapping's dump, in numpy only: the table
+    clamp_ leaves behind, and the C128A decode slots each variant read from it."""
+    dump = os.path.join(workdir, "dump")
+    run = subprocess.run([binary, "run", "--backend", "host", "--no-timing", "--suite", "sparse_mla_slot_mapping",
+                          "--out", os.path.join(workdir, "sparse.json"), "--dump", dump],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     with open(os.path.join(dump, "manifest.json")) as f:
@@ -278,6 +303,20 @@ def main():
             c128a_checked += 1
     assert reproduced > 0 and c128a_checked > 0
     print(f"dump: mutation reproduced from .npy files in {reproduced} cases, C128A decode slots in {c128a_checked}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--workdir", required=True)
+    args = ap.parse_args()
+    doc, wall = run_quick_set(args.binary, args.source, args.workdir)
+    check_run_level(doc, args.binary)
+    seen = check_cases(doc)
+    check_floor_gap_shares(doc)
+    print(f"quick set on host: {len(doc['cases'])} cases in {wall:.1f}s; verdicts {seen}")
+    check_slot_mapping_dump(args.binary, args.workdir)
     check_step_dump(args.binary, args.workdir)
 
 

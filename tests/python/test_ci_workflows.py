@@ -179,24 +179,22 @@ def _gate_script(job):
     return next(s for s in _jobs()["jobs"][job]["steps"] if s.get("name") == "Gate")["run"]
 
 
-@pytest.mark.parametrize("rc, status, annotation", [
-    ("0", 0, None), ("1", 1, "::error"), ("3", 0, "::warning"), ("2", 2, "::error"), ("", 3, "::error")])
-def test_merge_gate_maps_exit_codes(rc, status, annotation):
-    done = subprocess.run(["bash", "-e", "-c", _gate_script("merge")], env={"RC": rc, "GPU": "h100", "PATH": "/usr/bin:/bin"},
+MERGE_GATE = ("merge", {"GPU": "h100"}, "clampbench h100")
+VLLM_GATE = ("vllm", {"VLLM": "main"}, "vLLM main")
+
+
+@pytest.mark.parametrize("gate, rc, status, annotation", [
+    (MERGE_GATE, "0", 0, None), (MERGE_GATE, "1", 1, "::error"), (MERGE_GATE, "3", 0, "::warning"),
+    (MERGE_GATE, "2", 2, "::error"), (MERGE_GATE, "", 3, "::error"),
+    (VLLM_GATE, "0", 0, None), (VLLM_GATE, "1", 1, "::error"), (VLLM_GATE, "3", 0, "::warning"),
+    (VLLM_GATE, "4", 0, "::warning"), (VLLM_GATE, "2", 2, "::error")])
+def test_gate_step_maps_exit_codes(gate, rc, status, annotation):
+    job, env, title = gate
+    done = subprocess.run(["bash", "-e", "-c", _gate_script(job)], env={"RC": rc, **env, "PATH": "/usr/bin:/bin"},
                           capture_output=True, text=True, timeout=10)
     assert done.returncode == status
     if annotation:
-        assert done.stdout.startswith(annotation + " title=clampbench h100::")
-
-
-@pytest.mark.parametrize("rc, status, annotation", [
-    ("0", 0, None), ("1", 1, "::error"), ("3", 0, "::warning"), ("4", 0, "::warning"), ("2", 2, "::error")])
-def test_vllm_gate_maps_exit_codes(rc, status, annotation):
-    done = subprocess.run(["bash", "-e", "-c", _gate_script("vllm")], env={"RC": rc, "VLLM": "main", "PATH": "/usr/bin:/bin"},
-                          capture_output=True, text=True, timeout=10)
-    assert done.returncode == status
-    if annotation:
-        assert done.stdout.startswith(annotation + " title=vLLM main::")
+        assert done.stdout.startswith(f"{annotation} title={title}::")
 
 
 def _comment_body(tmp_path, text):

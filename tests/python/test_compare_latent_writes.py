@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare.py on latent writes (in-place writes into Persistent buffers, a flag beside the
 verdict): a finding that appears or vanishes is shown; one that appears gates as a verdict,
-even when the head's expectations list it (a new finding, finding_sets.py); files from
+even when the head's expectations list it (a new finding, common/findings.py, compare/finding_sets.py); files from
 before the field compare as before."""
 import copy
 import json

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare.py on order-dependent writes (a flag beside the verdict): a finding that appears
 or vanishes between base and head is shown; one that appears gates as a verdict even when the
-head's expectations list it (a new finding, finding_sets.py)."""
+head's expectations list it (a new finding, common/findings.py, compare/finding_sets.py)."""
 import copy
 import json
 

@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The package's imports run one way: no module reaches itself again through its imports,
-counting the imports inside functions (a lazy import only hides a cycle)."""
+counting the imports inside functions (a lazy import only hides a cycle), and the lower
+subpackages (common, then history) import nothing of the families above them."""
 import ast
 import os
 
@@ -93,3 +94,33 @@ def test_the_graph_sees_relative_and_package_imports():
     graph = graph_of(known)
     assert "clampbench_scripts.common.entry" in graph["clampbench_scripts.upstream.upstream_cli"]
     assert "clampbench_scripts.compare.compare_format" in graph["clampbench_scripts.compare.compare_markdown"]
+
+
+def _subpackage(dotted):
+    """"common" of clampbench_scripts.common.results; None of the package itself."""
+    return dotted.split(".")[1] if dotted.count(".") >= 1 else None
+
+
+# What each lower subpackage may import from the package besides itself.
+BELOW = {"common": set(), "history": {"common"}}
+
+
+
+def upward_imports(graph):
+    """{module of a lower subpackage: the package's modules above it that it imports}."""
+    allowed = {low: below | {low} for low, below in BELOW.items()}
+    upward = {m: sorted(i for i in imports if _subpackage(i) not in allowed[_subpackage(m)])
+              for m, imports in graph.items() if _subpackage(m) in BELOW}
+    return {m: i for m, i in upward.items() if i}
+
+
+def test_lower_subpackages_import_nothing_above_them():
+    assert upward_imports(graph_of(modules())) == {}
+
+
+def test_the_layering_check_sees_an_upward_import():
+    graph = graph_of(modules())
+    graph["clampbench_scripts.common.results"].add("clampbench_scripts.compare.finding_sets")
+    graph["clampbench_scripts.history.runs"].add("clampbench_scripts.dashboard.site")
+    assert upward_imports(graph) == {"clampbench_scripts.common.results": ["clampbench_scripts.compare.finding_sets"],
+                                     "clampbench_scripts.history.runs": ["clampbench_scripts.dashboard.site"]}

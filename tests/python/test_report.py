@@ -114,7 +114,7 @@ def test_nothing_readable_exits_2(tmp_path):
 def test_other_configurations_are_left_out_of_a_page(tmp_path):
     """Each configuration's page shows its runs and names the others' (test_report_configs.py
     covers the index over them)."""
-    from clampbench_scripts.dashboard import configs
+    from clampbench_scripts.history import configs
 
     hist = tmp_path / "h"
     hist.mkdir()

@@ -12,7 +12,7 @@ import make_fixtures
 import pytest
 from clampbench_testing import fixture, history_copy, load_json, run_script
 
-from clampbench_scripts.dashboard import configs
+from clampbench_scripts.history import configs
 
 GPU = {"device_name": "NVIDIA H100 80GB HBM3", "backend": "cuda", "allocator": "caching"}
 HOST = {"device_name": "host", "backend": "host", "allocator": "caching"}

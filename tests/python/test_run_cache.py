@@ -11,7 +11,8 @@ import pytest
 from clampbench_testing import fixture, history_copy, load_json, run_script
 
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.dashboard import run_cache, series
+from clampbench_scripts.dashboard import series
+from clampbench_scripts.history import run_cache
 
 
 def _load(hist, **kw):

@@ -16,7 +16,7 @@ import pytest
 from clampbench_testing import binary_path
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")  # holds no state, so module-scoped fixtures can run it too
 def clampbench():
     """Runs the binary: clampbench(*args, timeout=..., **popen_kwargs) -> CompletedProcess."""
     path = binary_path()

@@ -14,33 +14,25 @@ import subprocess
 
 import pytest
 
-from clampbench_testing import binary_path, load_json, one_line_error, run_script
+from clampbench_testing import load_json, one_line_error, run_script
 
 FAST = ("--backend", "host", "--no-timing", "--instructions", "off")
 # What each process measures on its own: allowed to differ between the whole run and a merge.
 MEASURED = {"shard", "command_line", "time", "machine_load", "host_name", "placement", "gpu_clocks"}
 
 
-def _bin():
-    path = binary_path()
-    if not os.access(path, os.X_OK):
-        if os.environ.get("CI"):
-            pytest.fail(f"no clampbench binary at {path} (set CLAMPBENCH_BIN)")
-        pytest.skip(f"no clampbench binary at {path} (set CLAMPBENCH_BIN)")
-    return path
-
-
-def _run(*args, check=None):
-    proc = subprocess.run([_bin(), *map(str, args)], capture_output=True, text=True, timeout=300)
+def _run(clampbench, *args, check=None):
+    """clampbench(*ARGS) (conftest.py), asserting its exit status when CHECK is given."""
+    proc = clampbench(*args)
     if check is not None:
         assert proc.returncode == check, proc.stderr
     return proc
 
 
-def _shards(directory, count, *extra):
+def _shards(clampbench, directory, count, *extra):
     """Runs the N shards as parallel processes, as a CI matrix would; returns their paths."""
     paths = [os.path.join(directory, f"shard-{i}-of-{count}.json") for i in range(1, count + 1)]
-    procs = [subprocess.Popen([_bin(), "run", *FAST, *extra, "--shard", f"{i}/{count}", "--out", p],
+    procs = [subprocess.Popen([clampbench.path, "run", *FAST, *extra, "--shard", f"{i}/{count}", "--out", p],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
              for i, p in enumerate(paths, 1)]
     for proc in procs:
@@ -50,26 +42,26 @@ def _shards(directory, count, *extra):
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def runs(tmp_path_factory, clampbench):
     d = tmp_path_factory.mktemp("shards")
     whole = str(d / "whole.json")
-    _run("run", *FAST, "--out", whole, check=0)
+    _run(clampbench, "run", *FAST, "--out", whole, check=0)
     out = {"dir": d, "whole": whole}
     for n in (1, 3, 4):
         sub = d / f"n{n}"
         sub.mkdir()
-        out[n] = _shards(str(sub), n)
+        out[n] = _shards(clampbench, str(sub), n)
     return out
 
 
-def _merge(paths, target):
-    return _run("merge", *paths, "-o", target)
+def _merge(clampbench, paths, target):
+    return _run(clampbench, "merge", *paths, "-o", target)
 
 
 @pytest.mark.parametrize("count", [1, 3, 4])
-def test_merged_shards_equal_the_whole_run(runs, count, tmp_path):
+def test_merged_shards_equal_the_whole_run(runs, count, tmp_path, clampbench):
     merged = str(tmp_path / "merged.json")
-    proc = _merge(runs[count], merged)
+    proc = _merge(clampbench, runs[count], merged)
     assert proc.returncode == 0, proc.stderr
     a, b = load_json(runs["whole"]), load_json(merged)
     assert [c["case_id"] for c in b["cases"]] == [c["case_id"] for c in a["cases"]]
@@ -84,39 +76,39 @@ def test_merged_shards_equal_the_whole_run(runs, count, tmp_path):
     assert sum(sizes) == len(a["cases"]) and all(sizes)
 
 
-def test_an_unexpected_outcome_merges_to_the_whole_runs(tmp_path):
+def test_an_unexpected_outcome_merges_to_the_whole_runs(tmp_path, clampbench):
     """Every finding of the quick set unexpected: the merged outcome lists them all, in the
     whole run's order, and the merge exits 1 as that run does."""
     rules = tmp_path / "nothing-known.json"
     rules.write_text('{"schema_version": 2, "expectations": []}')
     whole = str(tmp_path / "whole.json")
-    _run("run", *FAST, "--expectations", rules, "--out", whole, check=1)
+    _run(clampbench, "run", *FAST, "--expectations", rules, "--out", whole, check=1)
     paths = [str(tmp_path / f"s{i}.json") for i in (1, 2, 3)]
     for i, p in enumerate(paths, 1):
-        _run("run", *FAST, "--expectations", rules, "--shard", f"{i}/3", "--out", p)
+        _run(clampbench, "run", *FAST, "--expectations", rules, "--shard", f"{i}/3", "--out", p)
     merged = str(tmp_path / "merged.json")
-    assert _merge(paths, merged).returncode == 1
+    assert _merge(clampbench, paths, merged).returncode == 1
     a, b = load_json(whole), load_json(merged)
     assert a["outcome"]["status"] == "unexpected" and b["outcome"] == a["outcome"]
     assert b["cases"] == a["cases"] and b["summary"] == a["summary"]
 
 
-def test_the_split_is_stable_when_a_case_is_added(runs):
+def test_the_split_is_stable_when_a_case_is_added(runs, clampbench):
     """The rule depends on the case id alone: a narrower selection (one case fewer is the
     same as one more) leaves every other case in its shard."""
     whole = [c["case_id"] for c in load_json(runs["whole"])["cases"]]
     where = {c["case_id"]: i for i, p in enumerate(runs[3], 1) for c in load_json(p)["cases"]}
     for i in (1, 2, 3):
-        listed = _run("run", *FAST, "--suite", "ngram_find,ngram_update", "--shard", f"{i}/3",
+        listed = _run(clampbench, "run", *FAST, "--suite", "ngram_find,ngram_update", "--shard", f"{i}/3",
                       "--benchmark_list_tests", check=0).stdout.split()
         ids = {name.rsplit("/", 1)[0] for name in listed}
         assert ids and all(where[x] == i for x in ids)
     assert set(where) == set(whole)
 
 
-def test_the_merge_passes_compare_history_and_report(runs, tmp_path):
+def test_the_merge_passes_compare_history_and_report(runs, tmp_path, clampbench):
     merged = str(tmp_path / "merged.json")
-    assert _merge(runs[3], merged).returncode == 0
+    assert _merge(clampbench, runs[3], merged).returncode == 0
     assert run_script("compare.py", runs["whole"], merged).returncode == 0
     history, site = tmp_path / "history", tmp_path / "site"
     proc = run_script("history.py", "add", merged, "--dir", history)
@@ -132,29 +124,29 @@ def test_the_merge_passes_compare_history_and_report(runs, tmp_path):
     assert proc.returncode == 2 and "environment.shard.index" in one_line_error(proc)
 
 
-def test_shards_and_merges_follow_the_schema(runs, tmp_path):
+def test_shards_and_merges_follow_the_schema(runs, tmp_path, clampbench):
     jsonschema = pytest.importorskip("jsonschema")
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
     schema = load_json(os.path.join(root, "results", "schema-v1.json"))
     merged = str(tmp_path / "merged.json")
-    assert _merge(runs[4], merged).returncode == 0
+    assert _merge(clampbench, runs[4], merged).returncode == 0
     for path in (*runs[4], merged, runs["whole"]):
         jsonschema.validate(load_json(path), schema)
 
 
-def test_instruction_counts_survive_the_merge(tmp_path):
+def test_instruction_counts_survive_the_merge(tmp_path, clampbench):
     if shutil.which("valgrind") is None:
         pytest.skip("valgrind is not installed: no exact instruction counter")
     # Two suites, so that a shard's cases follow cases of the other shard in the whole run: a
     # callgrind count moves by a few instructions with what the process ran before.
     args = ("--backend", "host", "--no-timing", "--instructions", "callgrind", "--suite", "mamba_fallback,ngram_update")
     whole = str(tmp_path / "whole.json")
-    _run("run", *args, "--out", whole, check=0)
+    _run(clampbench, "run", *args, "--out", whole, check=0)
     shards = [str(tmp_path / f"s{i}.json") for i in (1, 2)]
     for i, p in enumerate(shards, 1):
-        _run("run", *args, "--shard", f"{i}/2", "--out", p, check=0)
+        _run(clampbench, "run", *args, "--shard", f"{i}/2", "--out", p, check=0)
     merged = str(tmp_path / "merged.json")
-    assert _merge(shards, merged).returncode == 0
+    assert _merge(clampbench, shards, merged).returncode == 0
 
     def counts(*files):
         return {(c["case_id"], v["name"]): v["instructions"] for f in files for c in load_json(f)["cases"]
@@ -171,10 +163,10 @@ def _edited(src, dest, edit):
     return str(dest)
 
 
-def _refused(paths, target, *words):
+def _refused(clampbench, paths, target, *words):
     """merge PATHS -o TARGET exits 2 with one line holding WORDS and leaves TARGET as it was."""
     before = open(target, "rb").read() if os.path.isfile(target) else None
-    proc = _merge(paths, str(target))
+    proc = _merge(clampbench, paths, str(target))
     assert proc.returncode == 2, proc.stderr
     line = one_line_error(proc)
     for w in words:
@@ -183,27 +175,27 @@ def _refused(paths, target, *words):
     return line
 
 
-def test_merge_refuses_what_is_not_one_run(runs, tmp_path):
+def test_merge_refuses_what_is_not_one_run(runs, tmp_path, clampbench):
     s1, s2, s3 = runs[3]
     out = tmp_path / "merged.json"
-    _refused([s1, s2], out, "shard 3 of 3 is missing")
-    _refused([s1, s2, s2, s3], out, "both shard 2 of 3")
-    _refused([s1, s2, runs[4][2]], out, "differ in shard.count")
-    _refused([s1, s2, s3, runs["whole"]], out, "not a shard", "whole.json")
+    _refused(clampbench, [s1, s2], out, "shard 3 of 3 is missing")
+    _refused(clampbench, [s1, s2, s2, s3], out, "both shard 2 of 3")
+    _refused(clampbench, [s1, s2, runs[4][2]], out, "differ in shard.count")
+    _refused(clampbench, [s1, s2, s3, runs["whole"]], out, "not a shard", "whole.json")
     seed = str(tmp_path / "seed2.json")
-    _run("run", *FAST, "--seed", "2", "--shard", "2/3", "--out", seed, check=0)
-    _refused([s1, seed, s3], out, "differ in seed", "seed2.json")
+    _run(clampbench, "run", *FAST, "--seed", "2", "--shard", "2/3", "--out", seed, check=0)
+    _refused(clampbench, [s1, seed, s3], out, "differ in seed", "seed2.json")
     rules = tmp_path / "rules.json"
     shutil.copy(_default_expectations(), rules)
     with open(rules, "a") as f:
         f.write("\n")
     other = str(tmp_path / "rules2.json")
-    _run("run", *FAST, "--expectations", rules, "--shard", "2/3", "--out", other, check=0)
-    _refused([s1, other, s3], out, "differ in expectations")
+    _run(clampbench, "run", *FAST, "--expectations", rules, "--shard", "2/3", "--out", other, check=0)
+    _refused(clampbench, [s1, other, s3], out, "differ in expectations")
     commit = _edited(s2, tmp_path / "commit.json", lambda d: d["environment"].update(git_commit="0" * 40))
-    _refused([s1, commit, s3], out, "differ in git_commit")
+    _refused(clampbench, [s1, commit, s3], out, "differ in git_commit")
     device = _edited(s2, tmp_path / "device.json", lambda d: d["environment"].update(device_name="NVIDIA H200"))
-    _refused([s1, device, s3], out, "differ in device_name")
+    _refused(clampbench, [s1, device, s3], out, "differ in device_name")
 
 
 def _default_expectations():
@@ -211,61 +203,61 @@ def _default_expectations():
     return os.path.join(root, "results", "expectations.json")
 
 
-def test_merge_refuses_missing_overlapping_and_misplaced_cases(runs, tmp_path):
+def test_merge_refuses_missing_overlapping_and_misplaced_cases(runs, tmp_path, clampbench):
     s1, s2, s3 = runs[3]
     out = tmp_path / "merged.json"
     one = load_json(s1)["cases"][0]
     dropped = _edited(s1, tmp_path / "dropped.json", lambda d: d["cases"].pop(0))
-    _refused([dropped, s2, s3], out, "missing", one["case_id"])
+    _refused(clampbench, [dropped, s2, s3], out, "missing", one["case_id"])
     twice = _edited(s2, tmp_path / "twice.json", lambda d: d["cases"].append(copy.deepcopy(one)))
-    _refused([s1, twice, s3], out, "in both", one["case_id"])
+    _refused(clampbench, [s1, twice, s3], out, "in both", one["case_id"])
     moved = _edited(s2, tmp_path / "moved.json", lambda d: d["cases"].append(copy.deepcopy(one)))
-    _refused([dropped, moved, s3], out, "holds case", "shard 1's")
+    _refused(clampbench, [dropped, moved, s3], out, "holds case", "shard 1's")
     interrupted = _edited(s2, tmp_path / "interrupted.json", lambda d: d["outcome"].update(
         status="interrupted", exit_code=143, signal="SIGTERM", cases_planned=99))
-    _refused([s1, interrupted, s3], out, "interrupted shard", "--resume")
-    _refused([s1, _edited(s2, tmp_path / "bad.json", lambda d: d["cases"][0]["variants"][0].update(verdict=7)), s3],
+    _refused(clampbench, [s1, interrupted, s3], out, "interrupted shard", "--resume")
+    _refused(clampbench, [s1, _edited(s2, tmp_path / "bad.json", lambda d: d["cases"][0]["variants"][0].update(verdict=7)), s3],
              out, "cannot be read")
     (tmp_path / "notjson.json").write_text("{")
-    _refused([s1, str(tmp_path / "notjson.json"), s3], out, "not JSON")
-    _refused([s1, s2, str(tmp_path / "absent.json")], out, "cannot read")
+    _refused(clampbench, [s1, str(tmp_path / "notjson.json"), s3], out, "not JSON")
+    _refused(clampbench, [s1, s2, str(tmp_path / "absent.json")], out, "cannot read")
 
 
-def test_merge_writes_like_run_out(runs, tmp_path):
+def test_merge_writes_like_run_out(runs, tmp_path, clampbench):
     s = runs[3]
-    _refused(s, tmp_path, "not a regular file")  # a directory as -o
+    _refused(clampbench, s, tmp_path, "not a regular file")  # a directory as -o
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    _refused(s, fifo, "FIFO")
-    _refused(s, s[0], "is the input file")
+    _refused(clampbench, s, fifo, "FIFO")
+    _refused(clampbench, s, s[0], "is the input file")
     assert load_json(s[0])["environment"]["shard"]["index"] == 1  # untouched
     target = tmp_path / "real.json"
     link = tmp_path / "link.json"
     os.symlink(target, link)
-    assert _merge(s, str(link)).returncode == 0
+    assert _merge(clampbench, s, str(link)).returncode == 0
     assert os.path.islink(link) and load_json(target)["environment"]["shard"]["count"] == 3
     assert [p for p in os.listdir(tmp_path) if ".tmp." in p] == []
     for args, words in ((["merge", *s], "-o MERGED.json is required"), (["merge", "-o", str(target)], "no shard files"),
                         (["merge", *s, "-o", ""], "empty"), (["merge", *s, "--frobnicate", "-o", target], "unknown flag")):
-        proc = _run(*args)
+        proc = _run(clampbench, *args)
         assert proc.returncode == 2 and all(w in one_line_error(proc) for w in [words])
 
 
 @pytest.mark.parametrize("bad", ["0/3", "4/3", "1/0", "0/0", "abc", "", "1/", "/3", "-1/3", "2/3x"])
-def test_run_refuses_a_bad_shard(bad, tmp_path):
+def test_run_refuses_a_bad_shard(bad, tmp_path, clampbench):
     out = tmp_path / "out.json"
-    proc = _run("run", *FAST, "--shard", bad, "--out", out)
+    proc = _run(clampbench, "run", *FAST, "--shard", bad, "--out", out)
     assert proc.returncode == 2 and "shard" in one_line_error(proc)
     assert not out.exists()
 
 
-def test_resume_refuses_another_shards_file(runs, tmp_path):
+def test_resume_refuses_another_shards_file(runs, tmp_path, clampbench):
     out = tmp_path / "out.json"
-    proc = _run("run", *FAST, "--shard", "2/3", "--resume", runs[3][0], "--out", out)
+    proc = _run(clampbench, "run", *FAST, "--shard", "2/3", "--resume", runs[3][0], "--out", out)
     assert proc.returncode == 2 and "shard" in one_line_error(proc)
-    proc = _run("run", *FAST, "--resume", runs[3][0], "--out", out)
+    proc = _run(clampbench, "run", *FAST, "--resume", runs[3][0], "--out", out)
     assert proc.returncode == 2 and "shard" in one_line_error(proc)
     assert not out.exists()
     again = tmp_path / "again.json"
     shutil.copy(runs[3][0], again)
-    _run("run", *FAST, "--shard", "1/3", "--resume", again, "--out", again, check=0)
+    _run(clampbench, "run", *FAST, "--shard", "1/3", "--resume", again, "--out", again, check=0)

@@ -24,7 +24,7 @@ def pytest_generate_tests(metafunc):
             metafunc.parametrize(fixture, [pytest.param(None, marks=pytest.mark.skip(reason=reason))],
                                  ids=["unavailable"])
             continue
-        from clampbench_scripts.upstream.sites import SITES
+        from clampbench_scripts.upstream.site_registry import SITES
         manifest = state[2]
         if fixture == "pair":
             wanted = getattr(metafunc.function, "variants", ("clamp", "clamp_", "fused"))

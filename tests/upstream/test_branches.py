@@ -15,8 +15,8 @@ import pytest
 
 from upstream_testing import ROOT, upstream_state
 from test_upstream import REWRITES_BEYOND_THE_CLAMP
-from clampbench_scripts.compare import finding_sets
-from clampbench_scripts.upstream.sites import SITES
+from clampbench_scripts.common import findings
+from clampbench_scripts.upstream.site_registry import SITES
 from clampbench_scripts.upstream.source import BEFORE_PR
 
 # What each site allocates per call on the quick set, 0.25.0 -> 0.27.0 (upstream.py compare's
@@ -104,7 +104,7 @@ def test_head_findings_are_the_ports_clamp_findings(compared):
     port, manifest = port_results(), {c["case_id"]: c for c in state()[2]["cases"]}
 
     def found(variant):  # order-dependent writes are vLLM's own on both sides: not looked for
-        return {k: n for k, n in finding_sets.of_variant(variant)["set"].items() if k[0] != "order_dependent_write"}
+        return {k: n for k, n in findings.of_variant(variant)["set"].items() if k[0] != "order_dependent_write"}
     for case_id, row in rows(compared[2]).items():
         assert found(row) == found(port[case_id]["clamp_"]), case_id
         if case_id.startswith(("sparse_mla_slot_mapping/", "sparse_mla_step/", "compressor_block_table/")):

@@ -18,7 +18,7 @@ from clampbench_scripts.upstream import gpu_alloc as ga  # noqa: E402
 from clampbench_scripts.upstream import pytorch_alloc_cli as gac  # noqa: E402
 from clampbench_scripts.upstream.adapt import AllocationCounter  # noqa: E402
 from clampbench_scripts.upstream.release import Release  # noqa: E402
-from clampbench_scripts.upstream.sites import SITES  # noqa: E402
+from clampbench_scripts.upstream.site_registry import SITES  # noqa: E402
 
 
 class FakeAllocator:

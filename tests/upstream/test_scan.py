@@ -310,19 +310,22 @@ def test_bad_input(args, message, tmp_path):
     assert not (tmp_path / "list.txt").exists()
 
 
-def real(version):
+def _scan_wheel(version, since=None):
+    """The JSON of a scan of release VERSION's wheel, with --since SINCE when given (skips
+    without the upstream setup)."""
     state, reason = upstream_state()
     if state is None:
         pytest.skip(reason)
-    return source.fetch_wheel(version)
+    for release in filter(None, (version, since)):
+        source.fetch_wheel(release)
+    proc = scan("--vllm-version", version, *(["--since", since] if since else []), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
 
 
 def test_0270_lists_the_seven_sites_and_the_compressor():
-    real(source.AFTER_PR)
-    proc = scan("--vllm-version", source.AFTER_PR, "--format", "json")
-    doc = json.loads(proc.stdout)
-    assert proc.returncode == 0, proc.stderr
-    from clampbench_scripts.upstream.sites import SITES
+    doc = _scan_wheel(source.AFTER_PR)
+    from clampbench_scripts.upstream.site_registry import SITES
     covered = {f["covered_by"] for f in doc["findings"] if f["op"] == "clamp_"}
     # sparse_mla_step runs sparse_mla_slot_mapping's builder (twice): its clamp_ line is listed
     # under the first site holding it.
@@ -339,11 +342,8 @@ def test_0270_lists_the_seven_sites_and_the_compressor():
 def newest_since_0270():
     """{(file, line, op): finding} of the newest release's scan with --since 0.27.0 (one scan
     for the tests that read it)."""
-    real(source.AFTER_PR)
-    real(source.NEWEST_CHECKED)
-    proc = scan("--vllm-version", source.NEWEST_CHECKED, "--since", source.AFTER_PR, "--format", "json")
-    assert proc.returncode == 0, proc.stderr
-    return {(f["file"], f["line"], f["op"]): f for f in json.loads(proc.stdout)["findings"]}
+    doc = _scan_wheel(source.NEWEST_CHECKED, since=source.AFTER_PR)
+    return {(f["file"], f["line"], f["op"]): f for f in doc["findings"]}
 
 
 def test_0340_lists_deepseek_v41s_clamp_as_new(newest_since_0270):

@@ -14,8 +14,8 @@ import pytest
 
 from upstream_testing import upstream_state
 from clampbench_scripts.upstream import adapt, check, dump
-from clampbench_scripts.upstream.site import IN_PLACE_IN_BOTH, form_of
-from clampbench_scripts.upstream.sites import SITES
+from clampbench_scripts.upstream.site_model import IN_PLACE_IN_BOTH, form_of
+from clampbench_scripts.upstream.site_registry import SITES
 from clampbench_scripts.upstream.source import AFTER_PR, BEFORE_PR
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from upstream_testing import ROOT, edit
 from clampbench_scripts.upstream import source
-from clampbench_scripts.upstream.sites import REPORTED
+from clampbench_scripts.upstream.site_registry import REPORTED
 
 
 def upstream(*args):

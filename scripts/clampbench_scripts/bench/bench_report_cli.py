@@ -15,7 +15,9 @@ import time
 
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.bench import synth
-from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.entry import command_name, guarded
+
+PROG = command_name("bench_report.py", "clampbench-bench-report")
 
 
 def _report(hist, site):
@@ -25,9 +27,9 @@ def _report(hist, site):
     return rc, time.perf_counter() - t0
 
 
-@guarded("bench_report.py")
+@guarded(PROG)
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="bench_report.py", description=__doc__)
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__)
     p.add_argument("--runs", type=int, default=365)
     p.add_argument("--cases-per-suite", type=int, default=53)
     p.add_argument("--repetitions", type=int, default=10)

@@ -6,8 +6,10 @@ import argparse
 from pathlib import Path
 
 from . import torch_bench
-from ..common.entry import guarded
+from ..common.entry import command_name, guarded
 from ..common.output import check_target, json_text, write_text
+
+PROG = command_name("bench_torch.py", "clampbench-bench-torch")
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -28,7 +30,7 @@ def markdown(doc):
     return "\n".join(lines) + "\n"
 
 
-@guarded("bench_torch.py")
+@guarded(PROG)
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))

@@ -19,7 +19,7 @@ import torch
 
 from ..upstream import adapt, dump, source
 from ..upstream.release import Release
-from ..upstream.sites import SITES
+from ..upstream.site_registry import SITES
 
 # The variants timed against vLLM's code, each on the release its site holds it to
 # (Site.release_of); a counterfactual (the compressor's clamp, in no release) is not timed.

@@ -34,6 +34,14 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
 
+def command_name(alias, console_script):
+    """The name the user typed, for usage and error lines: CONSOLE_SCRIPT (clampbench-compare)
+    when the installed console script runs, else ALIAS (compare.py: the source tree's alias, or
+    main() called in-process, whose argv[0] names neither)."""
+    typed = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return console_script if typed == console_script else alias
+
+
 class Terminated(BaseException):
     """SIGTERM, raised where the script was so that its finally blocks run (exit 143)."""
 

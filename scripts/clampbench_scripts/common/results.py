@@ -13,7 +13,7 @@ from clampbench_scripts.common.errors import InputError  # every reader imports 
 from clampbench_scripts.common.json_input import load_json
 from clampbench_scripts.common.results_check import check_document
 
-from clampbench_scripts.compare import finding_sets
+from clampbench_scripts.common import findings
 
 SCHEMA_VERSION = 1
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
@@ -90,8 +90,8 @@ def variant_row(case, variant):
         "latent_writes": latent_writes,
         "latent_writes_expected": latent_writes_expected,
         "latent_findings": (variant.get("latent_writes") or {}).get("findings") or [],
-        "findings": finding_sets.of_variant(variant),
-        "findings_expected": finding_sets.as_expected(variant),
+        "findings": findings.of_variant(variant),
+        "findings_expected": findings.as_expected(variant),
         "allocation_trace": (variant.get("allocation_trace") or {}).get("allocations"),
         "ledger": {f: total.get(f) for f in LEDGER_FIGURES} if isinstance(total, dict) else None,
         "ledger_devices": {d: {f: v.get(f) for f in LEDGER_FIGURES} for d, v in devices.items()},

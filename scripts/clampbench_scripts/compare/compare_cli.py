@@ -19,7 +19,7 @@ import math
 from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers, unseen
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.errors import InputError
 from clampbench_scripts.common.output import check_target, fail, write_text
 from clampbench_scripts.common.results import config_differences, config_of, load_rows
@@ -27,7 +27,7 @@ from clampbench_scripts.common.results import config_differences, config_of, loa
 EXIT_NOT_ASSESSED = 3
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
 
-PROG = "compare.py"
+PROG = command_name("compare.py", "clampbench-compare")
 
 
 def parse_fail_on(text):

@@ -18,13 +18,14 @@ file, say), 3 on an I/O error while writing.
 import argparse
 import os
 
-from clampbench_scripts.dashboard import changes, configs, index_page, latest, plots, series, site
+from clampbench_scripts.dashboard import changes, index_page, latest, plots, series, site
+from clampbench_scripts.history import configs
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_directory, warn, write_text
 from clampbench_scripts.common.results import InputError, config_differences
 
-PROG = "report.py"
+PROG = command_name("report.py", "clampbench-report")
 
 
 def _warn(path, problem):

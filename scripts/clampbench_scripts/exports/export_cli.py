@@ -5,11 +5,11 @@ Exit 0, 2 bad input or an output that cannot be written, 3 an I/O error while wr
 import argparse
 
 from clampbench_scripts.exports import formats as exports
-from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_target, write_text
 from clampbench_scripts.common.results import load_rows
 
-PROG = "export.py"
+PROG = command_name("export.py", "clampbench-export")
 
 
 @guarded(PROG)

@@ -6,11 +6,11 @@ that is not a writable directory, 3 an I/O error while writing (a closed stdout 
 import argparse
 
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.escape import terminal_text
 from clampbench_scripts.common.output import write_text
 
-PROG = "history.py"
+PROG = command_name("history.py", "clampbench-history")
 
 
 @guarded(PROG)

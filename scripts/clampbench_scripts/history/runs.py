@@ -17,7 +17,7 @@ import os
 import re
 import shutil
 
-from clampbench_scripts.dashboard import configs, run_cache
+from clampbench_scripts.history import configs, run_cache
 from clampbench_scripts.common.output import check_directory, temporary_file
 from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of, run_identity
 

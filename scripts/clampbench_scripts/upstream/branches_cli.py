@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..common.entry import command_name
 from ..common.output import check_target, fail, json_text, write_text
 from . import branches, branches_results as results, dump, source
 from .branches_report import report
@@ -25,7 +26,7 @@ from .branches_timing import TimingConfig
 from .dump import make_dump
 from .drift import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 
-PROG = "upstream.py compare"
+PROG = command_name("upstream.py", "clampbench-upstream") + " compare"
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -81,7 +82,7 @@ def main(argv):
     check_target(args.out_head)
     if Path(args.out_base).resolve() == Path(args.out_head).resolve():
         return fail(PROG, f"--out-base and --out-head are the same file ({args.out_base})")
-    from .sites import REPORTED  # imports torch: after argument errors, which need none
+    from .site_registry import REPORTED  # imports torch: after argument errors, which need none
     try:
         base, head = open_tree(args.base), open_tree(args.head)
     except source.SourceError as exc:

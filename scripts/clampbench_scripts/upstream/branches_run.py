@@ -12,7 +12,7 @@ from typing import Dict, List
 from . import dump, source
 from .extract import ExtractError
 from .release import Release
-from .writes import WriteRecorder, storage_key
+from .dispatch_writes import WriteRecorder, storage_key
 
 WHEEL_NAME = re.compile(r"^vllm-([^-]+)-.*\.whl$")
 

@@ -10,7 +10,7 @@ from typing import List, Optional
 from . import check, dump
 from .extract import ExtractError
 from . import rewritten
-from .site import FORM_CLAMP_, FORM_REWRITTEN, form_of
+from .site_model import FORM_CLAMP_, FORM_REWRITTEN, form_of
 from .source import AFTER_PR
 
 # Exit codes of scripts/upstream.py, most severe first: what a problem found makes it exit.

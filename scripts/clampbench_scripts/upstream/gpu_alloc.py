@@ -9,7 +9,7 @@ from typing import Callable
 
 from . import dump
 from .adapt import TritonUnavailable
-from .sites import SITES
+from .site_registry import SITES
 
 METHOD = ("vLLM's own code (vllm 0.25.0 for clamp and fused, 0.27.0 for clamp_) on cuda copies "
           "of the dumped inputs; one warm-up call, then torch.cuda.memory_stats() deltas over "

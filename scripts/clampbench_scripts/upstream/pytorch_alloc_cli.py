@@ -26,13 +26,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..common.entry import guarded
+from ..common.entry import command_name, guarded
 from ..common.escape import terminal_text
 from ..common.interpreter import advice
 from ..common.output import check_target, json_text, write_text
 from ..common.results import load_document
 
-PROG = "pytorch_alloc.py"
+PROG = command_name("pytorch_alloc.py", "clampbench-pytorch-alloc")
 ROOT = Path(__file__).resolve().parents[3]
 
 

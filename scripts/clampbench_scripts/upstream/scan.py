@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Finding the next site: every in-place write (inplace.py) in vLLM's metadata code
-(scan_scope.py), with the clampbench suite that covers it (from the site table, sites.SITES)
+"""Finding the next site: every in-place write (source_writes.py) in vLLM's metadata code
+(scan_scope.py), with the clampbench suite that covers it (from the site table, site_registry.SITES)
 and whether it is new since another release (since.py)."""
 import ast
 import re
@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import List, Optional
 
 from .extract import ExtractError
-from .inplace import analyse
+from .source_writes import analyse
 from .scan_scope import called_names, scope
 
 

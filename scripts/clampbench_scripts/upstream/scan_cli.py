@@ -12,11 +12,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..common.entry import command_name
 from ..common.output import check_target, fail, json_text, write_text
 from . import scan, since, source
 from .release import Release
 
-PROG = "upstream.py scan"
+PROG = command_name("upstream.py", "clampbench-upstream") + " scan"
 EXIT_UNPARSEABLE = 5
 ORIGINS = ("cm", "argument", "self")
 
@@ -73,7 +74,7 @@ def as_markdown(label, findings):
 def main(argv):
     args = build_parser().parse_args(argv)
     check_target(args.out)  # before the scan: an unwritable --out costs no work
-    from .sites import REPORTED as SITES  # imports torch: after argument errors, which need none
+    from .site_registry import REPORTED as SITES  # imports torch: after argument errors, which need none
     try:
         head = open_source(args.vllm_version, args.vllm_src)
         base = open_source(args.since) if args.since else None

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from .inplace import child_defs
+from .source_writes import child_defs
 
 CLASS_ROLE = re.compile(r"(Builder|Proposer|Speculator|Drafter)$")
 

@@ -9,7 +9,7 @@ import torch
 
 from .extract import ExtractError, compile_code, compile_nodes, find_if, find_top_level, statements_between
 from . import rewritten
-from .site import Site
+from .site_model import Site
 
 MLA = "vllm/model_executor/layers/attention/mla_attention.py"
 UTILS = "vllm/v1/attention/backends/utils.py"

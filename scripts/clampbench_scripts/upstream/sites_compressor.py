@@ -11,7 +11,7 @@ In place in every release (not part of pull request #48143): `clamp_` is held to
 import ast
 
 from .extract import compile_nodes
-from .site import IN_PLACE_IN_BOTH, Site
+from .site_model import IN_PLACE_IN_BOTH, Site
 from .sites_chunked import Captured
 from .sites_sparse import UTILS, common_metadata_class
 from .stand import Stand

@@ -3,7 +3,7 @@
 """Sites 1a, 1b and 4: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
 from .extract import compile_code, compile_nodes, find_if
 from .stand import Stand
-from .site import Site
+from .site_model import Site
 
 MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"
 UTILS = "vllm/v1/attention/backends/utils.py"

@@ -5,7 +5,7 @@ import contextlib
 
 from .extract import compile_nodes
 from .stand import Stand
-from .site import Site
+from .site_model import Site
 
 NGRAM = "vllm/v1/spec_decode/ngram_proposer_gpu.py"
 # (prompt_lookup_min, prompt_lookup_max) by the suites' "ngram_range" axis value

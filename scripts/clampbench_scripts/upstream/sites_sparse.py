@@ -17,7 +17,7 @@ import torch
 
 from .extract import compile_nodes, find_function
 from .stand import Stand
-from .site import Site
+from .site_model import Site
 from .sites_chunked import Captured
 
 SPARSE = "vllm/models/deepseek_v4/sparse_mla.py"

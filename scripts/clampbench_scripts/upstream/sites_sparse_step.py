@@ -14,7 +14,7 @@ buffer's first num_tokens), that request index, the C128A fields (sites_sparse: 
 packed rows laid out as 0.25.0's) and the indexer's `decode.block_table` (a view of the table,
 as the step leaves it; None without decodes)."""
 from .indexer_builder import indexer_class, new_indexer
-from .site import Site
+from .site_model import Site
 from .sites_sparse import C128A, SPARSE, builder_class, c128a_outputs, common_metadata, locator, new_builder
 
 # output -> the builder whose metadata's slot_mapping it is

@@ -12,7 +12,7 @@ import torch
 
 from .extract import compile_nodes, find_function
 from .stand import Stand
-from .site import Site
+from .site_model import Site
 
 STEP3P5 = "vllm/v1/spec_decode/step3p5.py"
 BASE = "vllm/v1/spec_decode/llm_base_proposer.py"

@@ -16,12 +16,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..common.entry import guarded
+from ..common.entry import command_name, guarded
 from ..common.output import check_target, fail, json_text, write_text
 from . import drift, dump, source
 from .release import Release
 
-PROG = "upstream.py"
+PROG = command_name("upstream.py", "clampbench-upstream")
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -57,7 +57,7 @@ def main(argv=None):
         return branches_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
     check_target(args.out)
-    from .sites import REPORTED  # imports torch: after argument errors, which need none
+    from .site_registry import REPORTED  # imports torch: after argument errors, which need none
     try:
         releases = open_trees(args)
     except source.SourceError as exc:

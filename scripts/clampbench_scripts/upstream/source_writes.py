@@ -70,91 +70,107 @@ def analyse(fn: ast.FunctionDef, outer=None):
     writes before its bindings); and for each function `fn` defines (nested functions, methods
     of nested classes) the names it sees, as bound where its def or class statement is.
     OUTER: the names `fn` sees from the function it is defined in (a closure's)."""
-    flow, found, defined = FunctionFlow(fn, outer), [], {}
+    scan = _FunctionScan(FunctionFlow(fn, outer))
+    for stmt in fn.body:
+        scan.statement(stmt)
+    return scan.found, scan.defined
 
-    def record(line, op, receiver, text):
-        origin = flow.origin(receiver)
+
+# The fields of a compound statement's header that are expressions evaluated where it stands.
+_HEADERS = {ast.If: ["test"], ast.While: ["test"], ast.For: ["iter"], ast.AsyncFor: ["iter"],
+            ast.With: [], ast.AsyncWith: [], ast.Try: [], ast.Match: ["subject"]}
+
+
+class _FunctionScan:
+    """One pass over a function's statements in order: the writes found so far, the names each
+    nested def sees, and the origins bound so far (FLOW)."""
+
+    def __init__(self, flow):
+        self.flow, self.found, self.defined = flow, [], {}
+
+    def record(self, line, op, receiver, text):
+        origin = self.flow.origin(receiver)
         if origin is not None and not origin.is_cm_object:
-            found.append(Write(line, op, ast.unparse(receiver), origin, text))
+            self.found.append(Write(line, op, ast.unparse(receiver), origin, text))
 
-    def filled(target, values):
+    def filled(self, target, values):
         """A fresh tensor written from an origin's data (torch.add(x, out=y), y.copy_(x))
         comes from that origin from here on."""
         base = target
         while isinstance(base, (ast.Subscript, ast.Attribute)):
             base = base.value
-        if isinstance(base, ast.Name) and base.id != "self" and base.id not in flow.env:
-            origin = derived_from(strongest(flow.origin(v) for v in values))
+        if isinstance(base, ast.Name) and base.id != "self" and base.id not in self.flow.env:
+            origin = derived_from(strongest(self.flow.origin(v) for v in values))
             if origin is not None:
-                flow.bind(base, origin)
+                self.flow.bind(base, origin)
 
-    def record_calls(node, text=None):
+    def record_calls(self, node, text=None):
         text = ast.unparse(node) if text is None else text
         for call in _calls(node):
             if isinstance(call.func, ast.Attribute) and is_inplace_method(call.func.attr):
-                record(call.func.end_lineno, call.func.attr, call.func.value, text)
-                filled(call.func.value, [*call.args, *(k.value for k in call.keywords)])
+                self.record(call.func.end_lineno, call.func.attr, call.func.value, text)
+                self.filled(call.func.value, [*call.args, *(k.value for k in call.keywords)])
             for k in call.keywords:
                 if k.arg == "out" and not (isinstance(k.value, ast.Constant) and k.value.value is None):
-                    record(k.lineno, "out=", k.value, text)
-                    filled(k.value, [*call.args, *(kw.value for kw in call.keywords if kw.arg != "out")])
+                    self.record(k.lineno, "out=", k.value, text)
+                    self.filled(k.value, [*call.args, *(kw.value for kw in call.keywords if kw.arg != "out")])
 
-    def statement(node):
+    def bind_walrus(self, nodes):
+        for named in (n for node in nodes for n in _walk_no_defs(node) if isinstance(n, ast.NamedExpr)):
+            self.flow.bind(named.target, self.flow.origin(named.value))
+
+    def statement(self, node):
         if isinstance(node, DEFS):
-            defined.update((id(d), dict(flow.env)) for d in _defs_in(node))
-            return
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            text = ast.unparse(node)
-            if node.value is not None:
-                record_calls(node.value, text)
-            for t in targets:
-                if isinstance(t, ast.Subscript) and _tensor_index(t):
-                    record(t.lineno, "[]=", t.value, text)
-                    if node.value is not None:
-                        filled(t.value, [node.value])
-            if node.value is not None:
-                origin = flow.origin(node.value)
-                for t in targets:
-                    flow.bind(t, origin)
-            return
-        if isinstance(node, ast.AugAssign):
-            text = ast.unparse(node)
-            record_calls(node.value, text)
-            if isinstance(node.target, ast.Subscript) and _tensor_index(node.target):
-                record(node.target.lineno, "[]" + _OPS.get(type(node.op), "?") + "=", node.target.value, text)
-            return
-        headers = {ast.If: ["test"], ast.While: ["test"], ast.For: ["iter"], ast.AsyncFor: ["iter"],
-                   ast.With: [], ast.AsyncWith: [], ast.Try: [], ast.Match: ["subject"]}
-        if type(node) not in headers and not hasattr(node, "body"):
-            record_calls(node)  # Expr, Return, Assert, ...
-            for named in (n for n in _walk_no_defs(node) if isinstance(n, ast.NamedExpr)):
-                flow.bind(named.target, flow.origin(named.value))
-            return
-        for field in headers.get(type(node), []):
-            record_calls(getattr(node, field))
-        for named in (n for f in headers.get(type(node), []) for n in _walk_no_defs(getattr(node, f))
-                      if isinstance(n, ast.NamedExpr)):
-            flow.bind(named.target, flow.origin(named.value))
-        if isinstance(node, (ast.For, ast.AsyncFor)):
-            flow.bind(node.target, flow.origin(node.iter))
-        for item in getattr(node, "items", []):
-            record_calls(item.context_expr)
-            if item.optional_vars is not None:
-                flow.bind(item.optional_vars, flow.origin(item.context_expr))
-        for block in ("body", "orelse", "finalbody"):
-            for child in getattr(node, block, []):
-                statement(child)
-        for handler in getattr(node, "handlers", []):
-            for child in handler.body:
-                statement(child)
-        for case in getattr(node, "cases", []):
-            for child in case.body:
-                statement(child)
+            self.defined.update((id(d), dict(self.flow.env)) for d in _defs_in(node))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            self.assignment(node)
+        elif isinstance(node, ast.AugAssign):
+            self.augmented_assignment(node)
+        elif type(node) not in _HEADERS and not hasattr(node, "body"):
+            self.record_calls(node)  # Expr, Return, Assert, ...
+            self.bind_walrus([node])
+        else:
+            self.compound(node)
 
-    for stmt in fn.body:
-        statement(stmt)
-    return found, defined
+    def assignment(self, node):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        text = ast.unparse(node)
+        if node.value is not None:
+            self.record_calls(node.value, text)
+        for t in targets:
+            if isinstance(t, ast.Subscript) and _tensor_index(t):
+                self.record(t.lineno, "[]=", t.value, text)
+                if node.value is not None:
+                    self.filled(t.value, [node.value])
+        if node.value is not None:
+            origin = self.flow.origin(node.value)
+            for t in targets:
+                self.flow.bind(t, origin)
+
+    def augmented_assignment(self, node):
+        text = ast.unparse(node)
+        self.record_calls(node.value, text)
+        if isinstance(node.target, ast.Subscript) and _tensor_index(node.target):
+            self.record(node.target.lineno, "[]" + _OPS.get(type(node.op), "?") + "=", node.target.value, text)
+
+    def compound(self, node):
+        """A statement with a body: its header's expressions, then every block in order."""
+        header = [getattr(node, field) for field in _HEADERS.get(type(node), [])]
+        for expr in header:
+            self.record_calls(expr)
+        self.bind_walrus(header)
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            self.flow.bind(node.target, self.flow.origin(node.iter))
+        for item in getattr(node, "items", []):
+            self.record_calls(item.context_expr)
+            if item.optional_vars is not None:
+                self.flow.bind(item.optional_vars, self.flow.origin(item.context_expr))
+        blocks = [getattr(node, block, []) for block in ("body", "orelse", "finalbody")]
+        blocks += [handler.body for handler in getattr(node, "handlers", [])]
+        blocks += [case.body for case in getattr(node, "cases", [])]
+        for block in blocks:
+            for child in block:
+                self.statement(child)
 
 
 _OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",

@@ -11,11 +11,11 @@ import os
 from pathlib import Path
 
 from clampbench_scripts.gate import gate_bench, gate_check
-from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
+from clampbench_scripts.common.entry import EXIT_IO_ERROR, command_name, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
 
 ROOT = Path(__file__).resolve().parents[3]
-PROG = "gate_check.py"
+PROG = command_name("gate_check.py", "clampbench-gate-check")
 
 
 def passed(doc):

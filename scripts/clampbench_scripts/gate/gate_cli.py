@@ -16,12 +16,12 @@ import sys
 import tempfile
 import time
 
-from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 from clampbench_scripts.compare import comparison
 from clampbench_scripts.gate import adaptive, gate_format, gate_runs
 
-PROG = "gate.py"
+PROG = command_name("gate.py", "clampbench-gate")
 EXACT = ["allocations", "instructions", "verdicts"]
 
 

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // write_file_atomically of results_writer.h: a sibling temporary file made
 // with mkstemp (a fresh name, so two runs never share one), fully written, then rename(2) --
-// atomic within one file system. The write goes through a symlink to the file it names.
+// atomic within one file system. The write goes through a symlink to the file it names. The
+// temporary file is named after this process, so the one a SIGKILL left is removed by the
+// next write beside the same target once its process is gone (detail/orphaned_dirs.h).
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,10 +14,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "harness/detail/orphaned_dirs.h"
 #include "harness/detail/output_path.h"
 #include "harness/results_writer.h"
 
@@ -27,6 +32,14 @@ mode_t default_file_mode() {
   const mode_t mask = ::umask(0);
   ::umask(mask);
   return 0666 & ~mask;
+}
+
+// A run rewrites its results after every case: the directory is read for orphans once a target.
+void remove_orphans_once(const std::filesystem::path& parent, const std::string& stem) {
+  static std::mutex mutex;
+  static std::set<std::string> tidied;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (tidied.insert((parent / stem).string()).second) detail::remove_orphaned_dirs(parent, stem, /*files=*/true);
 }
 
 [[noreturn]] void fail(int fd, const std::string& tmp, const std::string& what) {
@@ -44,7 +57,9 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   if (exists && !S_ISREG(st.st_mode)) throw std::runtime_error(fmt::format("'{}' is not a regular file", path));
   std::error_code ec;
   if (!target.parent_path().empty()) std::filesystem::create_directories(target.parent_path(), ec);
-  std::string tmp = temp_sibling_template(target, "tmp");
+  const std::string stem = temp_sibling_stem(target, "tmp", detail::kPidSuffixLength);
+  remove_orphans_once(target.parent_path(), stem);
+  std::string tmp = (target.parent_path() / fmt::format("{}{}-XXXXXX", stem, ::getpid())).string();
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) fail(-1, "", fmt::format("cannot create a temporary file next to '{}'", path));
   if (::fchmod(fd, exists ? (st.st_mode & 07777) : default_file_mode()) != 0)

@@ -16,11 +16,12 @@ namespace clampbench::detail {
 
 namespace fs = std::filesystem;
 
-void remove_orphaned_dirs(const fs::path& parent, const std::string& stem) {
+void remove_orphaned_dirs(const fs::path& parent, const std::string& stem, bool files) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(parent.empty() ? fs::path(".") : parent, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.rfind(stem, 0) != 0 || entry.is_symlink(ec) || !entry.is_directory(ec)) continue;
+    if (name.rfind(stem, 0) != 0 || entry.is_symlink(ec)) continue;
+    if (files ? !entry.is_regular_file(ec) : !entry.is_directory(ec)) continue;
     const char* digits = name.c_str() + stem.size();
     if (*digits < '0' || *digits > '9') continue;
     char* end = nullptr;

@@ -41,13 +41,6 @@ nlohmann::json read_results(const std::string& path) {
   return doc;
 }
 
-// What the JSON library says of a field, without its "[json.exception.type_error.302] " tag.
-std::string reason(const std::exception& e) {
-  const std::string what = e.what();
-  const auto tag = what.rfind("[json.exception.", 0) == 0 ? what.find("] ") : std::string::npos;
-  return tag == std::string::npos ? what : what.substr(tag + 2);
-}
-
 // The case as this run would have made it: its suite and every param, in the suite's axis order.
 void check_is_selected(CaseResult& c, const SelectedCase& selected) {
   const auto& want = selected.point.values();
@@ -121,7 +114,7 @@ ResumedRun load_resumed_run(const std::string& path, const RunConfig& config, co
       read.push_back(read_case(c));
       check_is_selected(read.back(), it->second);
     } catch (const std::exception& e) {  // nlohmann's type and key errors too
-      throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, reason(e)));
+      throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, json_error_text(e)));
     }
     if (const std::string lacks = what_case_lacks(read.back(), *it->second.suite, config); !lacks.empty()) {
       if (r.run_again++ == 0) r.first_lack = fmt::format("case '{}' lacks {}", id, lacks);
@@ -133,7 +126,7 @@ ResumedRun load_resumed_run(const std::string& path, const RunConfig& config, co
   try {
     if (doc.contains("outcome")) r.internal_errors = run_errors(read_outcome(doc["outcome"]).internal_errors, read);
   } catch (const std::exception& e) {
-    throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, reason(e)));
+    throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, json_error_text(e)));
   }
   return r;
 }

@@ -319,3 +319,23 @@ def test_a_killed_runs_unfinished_dump_is_removed_by_the_next_dump(clampbench, t
     assert again.returncode == 0, again.stderr
     assert sorted(os.listdir(tmp_path)) == sorted([living.name, other.name, "d", "killed", "r.json"])
     assert (dump / "manifest.json").exists()
+
+
+def test_a_killed_writes_temporary_file_is_removed_by_the_next_write(clampbench, tmp_path):
+    """SIGKILL during a results write left its temporary file beside --out for good. It is
+    named with its run's pid, and the next run writing beside the same target removes it once
+    that process is gone; a live run's file and other names are left alone."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    orphan = tmp_path / f".r.json.tmp.{gone.pid}-abcdef"
+    orphan.write_text("{\"half\": ")
+    living = tmp_path / f".r.json.tmp.{os.getpid()}-abcdef"
+    living.write_text("{")
+    other = tmp_path / ".r.json.tmp.notapid"
+    other.write_text("{")
+    elsewhere = tmp_path / f".q.json.tmp.{gone.pid}-abcdef"  # another target's: not this write's to tidy
+    elsewhere.write_text("{")
+    proc = clampbench("run", "--suite", "ngram_find", "--no-timing", "--instructions", "off",
+                      "--out", tmp_path / "r.json")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(os.listdir(tmp_path)) == sorted([living.name, other.name, elsewhere.name, "r.json"])

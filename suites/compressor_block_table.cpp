@@ -18,6 +18,7 @@
 #include "suites/detail/clamp_mode.h"
 #include "suites/detail/rng.h"
 #include "suites/detail/runner_table.h"
+#include "suites/detail/strided.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/fused/compressor_block_table_fused.h"
 #include "suites/suite.h"
@@ -46,7 +47,7 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   detail::Rng rng(seed, kName);
   const std::int64_t reqs = p.get("R"), max_len = p.get("L"), padding = p.get("padding");
   const std::int64_t bs = p.get("ratio") == 4 ? 4 : 8, window = p.get("ratio") == 4 ? 8 : 128;
-  const std::int64_t cols = (max_len + bs - 1) / bs, rows = reqs + kSpareRows;
+  const std::int64_t cols = detail::cdiv(max_len, bs), rows = reqs + kSpareRows;
   const std::int64_t pad_rows = reqs >= 2 ? std::max<std::int64_t>(1, reqs / 4) : 0;
   const std::int64_t decodes = (reqs - pad_rows + 1) / 2;
   const std::int32_t pad_value = padding == 0 ? 0 : -1;
@@ -58,7 +59,7 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
     const std::int64_t qlen = !real ? 0 : r < decodes ? 1 : rng.uniform(2, kMaxQuery);
     query_start[static_cast<std::size_t>(r + 1)] = static_cast<std::int32_t>(query_start[static_cast<std::size_t>(r)] + qlen);
     if (!real) continue;
-    const std::int64_t len = rng.uniform(window, max_len), used = (len + bs - 1) / bs;
+    const std::int64_t len = rng.uniform(window, max_len), used = detail::cdiv(len, bs);
     std::int32_t* row = table.data() + r * cols;
     for (std::int64_t c = 0; c < cols; ++c)
       row[c] = c < used && (c + 1) * bs > len - window ? static_cast<std::int32_t>(rng.uniform(1, 65535)) : 0;

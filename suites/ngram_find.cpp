@@ -14,14 +14,16 @@
 namespace clampbench::suites {
 namespace {
 
+constexpr const char* kName = "ngram_find";
+
 using detail::ClampMode;
 
 // (B, L, seed) -> token_ids [B, L] and seq_lengths [B], both owned by the proposer.
-CaseData make_find_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   const std::int64_t batch = p.get("B");
   const std::int64_t max_len = p.get("L");
   const detail::NgramRange range = detail::ngram_range(p.get("ngram_range"));
-  auto rng = detail::Rng::unmixed(seed);
+  detail::Rng rng(seed, kName, detail::Rng::Seeding::Unmixed);
   std::vector<std::int32_t> seq_lens(static_cast<std::size_t>(batch));
   for (std::int64_t r = 0; r < batch; ++r) {
     std::int64_t len = rng.uniform(1, max_len);
@@ -38,7 +40,7 @@ CaseData make_find_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType de
   return data;
 }
 
-Outputs run_find(CaseData& data, const ParamPoint& p, ClampMode mode) {
+Outputs build(CaseData& data, const ParamPoint& p, ClampMode mode) {
   const detail::NgramRange range = detail::ngram_range(p.get("ngram_range"));
   return {{"draft_tokens", detail::find_first_and_extract_all_n_parallel(
                                data.get("token_ids"), data.get("seq_lengths"), range.min_n,
@@ -48,7 +50,7 @@ Outputs run_find(CaseData& data, const ParamPoint& p, ClampMode mode) {
 }  // namespace
 
 Suite make_ngram_find_suite() {
-  return SuiteBuilder("ngram_find")
+  return SuiteBuilder(kName)
       .describe(
           "GPU n-gram proposer: earliest match of the trailing n-gram for every n in "
           "[min_n, max_n] and extraction of the K following tokens. Eager form: in vLLM the "
@@ -61,12 +63,12 @@ Suite make_ngram_find_suite() {
       .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
       // Index into detail::kNgramRanges: (5,5), (2,5), (3,5), (1,4).
       .axis("ngram_range", {0, 1}, {0, 1, 2, 3}, {0, 1, 2, 3})
-      .inputs(make_find_inputs)
+      .inputs(make_inputs)
       .outputs({"draft_tokens"})
       .variant("clamp", "suffix and draft indices clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::OutOfPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
       .variant("clamp_", "suffix and draft indices clamped in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_find(d, p, ClampMode::InPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlace); })
       .variant("fused", "one pass per row, longest n first, no temporary tensor (the floor)",
                fused::fused_ngram_find)
       .build();

@@ -29,13 +29,15 @@
 namespace clampbench::suites {
 namespace {
 
+constexpr const char* kName = "ngram_propose";
+
 using detail::ClampMode;
 
-CaseData make_propose_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   const std::int64_t batch = p.get("B");
   const std::int64_t max_len = p.get("L");
   const std::int64_t new_tokens = p.get("K") + 1;
-  auto rng = detail::Rng::unmixed(seed);
+  detail::Rng rng(seed, kName, detail::Rng::Seeding::Unmixed);
   std::vector<std::int32_t> num_tokens(static_cast<std::size_t>(batch));
   std::vector<std::int32_t> counts(static_cast<std::size_t>(batch));
   std::vector<std::int32_t> sampled(static_cast<std::size_t>(batch * new_tokens), -1);
@@ -75,7 +77,7 @@ CaseData make_propose_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType
   return data;
 }
 
-Outputs run_propose(CaseData& data, ClampMode mode) {
+Outputs build(CaseData& data, ClampMode mode) {
   Tensor& token_ids = data.get("token_ids");
   const Tensor& num_tokens_no_spec = data.get("num_tokens_no_spec");
   const Tensor& sampled = data.get("valid_sampled_token_ids");
@@ -103,7 +105,7 @@ Outputs run_propose(CaseData& data, ClampMode mode) {
 }  // namespace
 
 Suite make_ngram_propose_suite() {
-  return SuiteBuilder("ngram_propose")
+  return SuiteBuilder(kName)
       .describe(
           "GPU n-gram proposer: scatter of the sampled tokens into the persistent token "
           "history at num_tokens_no_spec + offset clamped to L - 1; masked-off positions write back "
@@ -113,12 +115,12 @@ Suite make_ngram_propose_suite() {
       .axis("B", {1, 8}, {1, 64, 256}, {1, 16, 128, 512, 1024})
       .axis("L", {256}, {4096, 32768}, {4096, 32768, 131072})
       .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
-      .inputs(make_propose_inputs)
+      .inputs(make_inputs)
       .outputs({"token_ids", "num_tokens_tmp"})
       .variant("clamp", "write positions clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::OutOfPlace); })
+               [](CaseData& d, const ParamPoint&) { return build(d, ClampMode::OutOfPlace); })
       .variant("clamp_", "write positions clamped in place (#48143)",
-               [](CaseData& d, const ParamPoint&) { return run_propose(d, ClampMode::InPlace); })
+               [](CaseData& d, const ParamPoint&) { return build(d, ClampMode::InPlace); })
       .variant("fused", "clamped, blended writes straight into token_ids in index order, no temporary (the floor)",
                fused::fused_ngram_propose)
       .build();

@@ -24,17 +24,19 @@
 namespace clampbench::suites {
 namespace {
 
+constexpr const char* kName = "ngram_update";
+
 using detail::ClampMode;
 
 // Rows of the runner's buffers beyond the R requests of this step.
 constexpr std::int64_t kSpareRows = 2;
 
-CaseData make_update_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
   const std::int64_t reqs = p.get("R");
   const std::int64_t rows = reqs + kSpareRows;
   const std::int64_t max_len = p.get("L");
   const std::int64_t width = p.get("K") + 1;
-  auto rng = detail::Rng::unmixed(seed);
+  detail::Rng rng(seed, kName, detail::Rng::Seeding::Unmixed);
   std::vector<std::int32_t> num_tokens(static_cast<std::size_t>(rows));
   std::vector<std::int32_t> discard(static_cast<std::size_t>(rows), 0);
   std::vector<std::int32_t> sampled(static_cast<std::size_t>(reqs * width), -1);
@@ -69,7 +71,7 @@ CaseData make_update_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType 
 
 enum class Form { Clamp, ClampInPlace, NaiveInPlace };
 
-Outputs run_update(CaseData& data, Form form) {
+Outputs build(CaseData& data, Form form) {
   const Tensor& token_ids = data.get("token_ids");
   const Tensor& num_tokens_no_spec = data.get("num_tokens_no_spec");
   const Tensor& discard_request_mask = data.get("discard_request_mask");
@@ -107,7 +109,7 @@ Outputs run_update(CaseData& data, Form form) {
 }  // namespace
 
 Suite make_ngram_update_suite() {
-  return SuiteBuilder("ngram_update")
+  return SuiteBuilder(kName)
       .describe(
           "GPU n-gram proposer: next token ids from the last valid sample of each request, "
           "falling back to the history's last token for rows with none.")
@@ -116,16 +118,16 @@ Suite make_ngram_update_suite() {
       .axis("R", {1, 8}, {1, 64, 256}, {1, 16, 128, 512, 1024})
       .axis("L", {256}, {4096, 32768}, {4096, 32768, 131072})
       .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
-      .inputs(make_update_inputs)
+      .inputs(make_inputs)
       .outputs({"next_token_ids", "valid_sampled_tokens_count", "valid_sampled_token_ids"})
       .variant("clamp", "backup and last-valid indices clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint&) { return run_update(d, Form::Clamp); })
+               [](CaseData& d, const ParamPoint&) { return build(d, Form::Clamp); })
       .variant("clamp_", "both clamped in place, has_valid tested before the clamp (#48143)",
-               [](CaseData& d, const ParamPoint&) { return run_update(d, Form::ClampInPlace); })
+               [](CaseData& d, const ParamPoint&) { return build(d, Form::ClampInPlace); })
       .variant("clamp_naive",
                "canary: last_valid clamped in place and then tested != -1, which no longer "
                "sees rows without a valid sample (must be flagged as an output mismatch)",
-               [](CaseData& d, const ParamPoint&) { return run_update(d, Form::NaiveInPlace); })
+               [](CaseData& d, const ParamPoint&) { return build(d, Form::NaiveInPlace); })
       .variant("fused", "one pass per request row, only the three outputs allocated (the floor)",
                fused::fused_ngram_update)
       .build();

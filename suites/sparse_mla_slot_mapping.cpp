@@ -24,7 +24,9 @@
 namespace clampbench::suites {
 namespace {
 
-Outputs run_builder(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
+constexpr const char* kName = "sparse_mla_slot_mapping";
+
+Outputs build(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   const std::int64_t ratio = p.get("ratio");
   const std::int64_t block_size = detail::sparse_mla_storage_block_size(ratio);
   Tensor& block_table = data.get("block_table");  // view of the runner's shared table
@@ -54,10 +56,15 @@ Outputs run_builder(CaseData& data, const ParamPoint& p, detail::ClampMode mode)
           {"c128a_prefill_topk_indices", c128a.prefill_local}};
 }
 
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  detail::Rng rng(seed, kName, detail::Rng::Seeding::Unmixed);
+  return detail::sparse_mla_case_data(p, rng, device);
+}
+
 }  // namespace
 
 Suite make_sparse_mla_slot_mapping_suite() {
-  return SuiteBuilder("sparse_mla_slot_mapping")
+  return SuiteBuilder(kName)
       .describe(
           "DeepSeek V4 sparse MLA metadata: compressed-KV slot mapping from the shared block table, "
           "then (ratio 128) C128A top-k metadata from the same table. clamp_ rewrites the persistent "
@@ -72,13 +79,13 @@ Suite make_sparse_mla_slot_mapping_suite() {
       // 0: zero-padded (upstream since #35431), 1: -1 padding rows, 2: padding rows + -1 holes.
       .axis("padding", {0, 1, 2}, {0, 1, 2}, {0, 1, 2})
       .axis("Q", {4}, {1, 8}, {1, 4, 64})  // most query tokens of one request
-      .inputs(detail::make_sparse_mla_inputs)
+      .inputs(make_inputs)
       .outputs({"compressed_slot_mapping", "req_id_per_token", "c128a_global_decode_topk_indices",
                 "c128a_decode_topk_lens", "c128a_prefill_topk_indices"})
       .variant("clamp", "tmp = block_table.clamp(min=0): one copy of the whole table (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, detail::ClampMode::OutOfPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "block_table.clamp_(min=0): the shared table rewritten in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return run_builder(d, p, detail::ClampMode::InPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
       .reader("metadata_block_table",
               "the metadata's block_table field, i.e. the input view as the builder left it",
               detail::read_metadata_block_table)

@@ -48,6 +48,8 @@
 namespace clampbench::suites {
 namespace {
 
+constexpr const char* kName = "sparse_mla_step";
+
 // What the builders of one step share through cm, and what their metadata hold.
 struct Step {
   CaseData& data;
@@ -114,7 +116,7 @@ const std::vector<std::string>& output_names() {
   return names;
 }
 
-Outputs run_step(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
+Outputs build(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   Step s{data, p, mode, data.get("positions").size(0), std::nullopt, {}};
   if (p.get("order") == 0) {
     indexer_builder(s);
@@ -130,10 +132,15 @@ Outputs run_step(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   return outputs;
 }
 
+CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+  detail::Rng rng(seed, kName);
+  return detail::sparse_mla_step_case_data(p, rng, device);
+}
+
 }  // namespace
 
 Suite make_sparse_mla_step_suite() {
-  return SuiteBuilder("sparse_mla_step")
+  return SuiteBuilder(kName)
       .describe(
           "One DeepSeek V4 step of KV-cache group 0's builders on one shared block table, in vLLM's "
           "order (indexer, C4A, C128A, or C128A first): clamp_ by either sparse-MLA builder rewrites the "
@@ -149,12 +156,12 @@ Suite make_sparse_mla_step_suite() {
       .axis("padding", {0, 1, 2}, {0, 1, 2}, {0, 1, 2})
       .axis("Q", {4}, {1, 8}, {1, 4, 64})  // most query tokens of one request
       .axis("order", {0, 1}, {0, 1}, {0, 1})  // 0: indexer, C4A, C128A; 1: C128A, indexer, C4A
-      .inputs(detail::make_sparse_mla_step_inputs)
+      .inputs(make_inputs)
       .outputs(output_names())
       .variant("clamp", "both sparse-MLA builders copy the table with clamp(min=0) (0.25.0)",
-               [](CaseData& d, const ParamPoint& p) { return run_step(d, p, detail::ClampMode::OutOfPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "both sparse-MLA builders clamp_(min=0) the shared table in place (0.27.0)",
-               [](CaseData& d, const ParamPoint& p) { return run_step(d, p, detail::ClampMode::InPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
       .reader("metadata_block_table", "the metadata's block_table field: the shared view as the step left it",
               detail::read_metadata_block_table)
       .reader("negative_entry_count",

@@ -41,7 +41,7 @@ template <typename T> CB_HD T scalar_as(const ScalarArg& s) {
 }
 
 // Python floor division; a zero integer divisor yields 0 (ops.cpp rejects zero scalars).
-template <typename T> CB_HD T floor_div(T a, T b) {
+template <typename T> CB_HD constexpr T floor_div(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
     if (b == 0) return 0;
     if (b == T(-1)) return T(0) - a;  // avoids INT_MIN / -1 trapping; wraps like torch

@@ -19,7 +19,7 @@ namespace clampbench::suites::detail {
 
 // new_position = position + 1; exceeds_max = new_position >= max_model_len;
 // clamped_position = where(exceeds_max, 0, new_position) (utils.py:62-66).
-CB_HOST_DEVICE std::int64_t eagle_next_position(std::int64_t position, std::int64_t max_model_len) {
+CB_HD std::int64_t eagle_next_position(std::int64_t position, std::int64_t max_model_len) {
   const std::int64_t next = position + 1;
   return next >= max_model_len ? 0 : next;
 }

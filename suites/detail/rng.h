@@ -13,14 +13,16 @@ namespace clampbench::suites::detail {
 
 class Rng {
  public:
-  // A suite's own stream: the suite name is mixed in, so two suites given one seed draw
-  // different streams. What a new suite uses.
-  Rng(std::uint64_t seed, std::string_view stream) : engine_(mix(seed, stream)) {}
+  // How a suite's seed becomes its engine's seed. Mixed (what a new suite uses): the suite name
+  // is mixed in, so two suites given one seed draw different streams. Unmixed: the engine is
+  // seeded with the seed as is and a range of a single value is answered without a draw; the
+  // n-gram and sparse-MLA slot-mapping suites keep it because their inputs (and so every result
+  // recorded from them) depend on both.
+  enum class Seeding { Mixed, Unmixed };
 
-  // The n-gram and sparse-MLA generators' stream: the engine seeded with the seed as is, and
-  // a range of a single value answered without a draw. Their inputs (and so every result
-  // recorded from them) depend on both, hence a stream of its own rather than the one above.
-  static Rng unmixed(std::uint64_t seed) { return Rng(seed); }
+  Rng(std::uint64_t seed, std::string_view stream, Seeding seeding = Seeding::Mixed)
+      : engine_(seeding == Seeding::Mixed ? mix(seed, stream) : seed),
+        draw_single_value_(seeding == Seeding::Mixed) {}
 
   // Uniform integer in [lo, hi] (inclusive); lo when hi < lo.
   std::int64_t uniform(std::int64_t lo, std::int64_t hi) {
@@ -37,7 +39,6 @@ class Rng {
   bool chance(std::int64_t num, std::int64_t den) { return uniform(0, den - 1) < num; }
 
  private:
-  explicit Rng(std::uint64_t seed) : engine_(seed), draw_single_value_(false) {}
   static std::uint64_t mix(std::uint64_t seed, std::string_view stream) {
     std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the stream name
     for (char c : stream) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;

@@ -80,10 +80,10 @@ inline SparseMlaDraw draw_sparse_mla_step(const ParamPoint& p, std::int64_t plac
   return {rows, cols, reqs - pad_rows, decodes, std::move(table), std::move(query_start), std::move(seq_lens)};
 }
 
-inline CaseData make_sparse_mla_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+// One slot-mapping case drawn from the suite's stream.
+inline CaseData sparse_mla_case_data(const ParamPoint& p, Rng& rng, DeviceType device) {
   const std::int64_t reqs = p.get("R");
   const std::int64_t ratio = p.get("ratio");
-  auto rng = Rng::unmixed(seed);
   const SparseMlaDraw draw = draw_sparse_mla_step(p, ratio, rng);
 
   CaseData data;

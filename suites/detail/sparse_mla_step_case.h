@@ -64,9 +64,9 @@ inline void add_step_builder_buffers(CaseData& data, std::int64_t rows, std::int
   data.add("indexer_compressed_slot_mapping", stale({rows}, DType::Int64), Role::PersistentWritable);
 }
 
-inline CaseData make_sparse_mla_step_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device) {
+// One whole-step case drawn from the suite's stream.
+inline CaseData sparse_mla_step_case_data(const ParamPoint& p, Rng& rng, DeviceType device) {
   const std::int64_t reqs = p.get("R");
-  Rng rng(seed, "sparse_mla_step");
   SparseMlaDraw draw = draw_sparse_mla_step(p, kC4Ratio, rng, /*boundary_in_first_row=*/true);
   if (p.get("padding") == 2) add_indexer_hole(draw);
 

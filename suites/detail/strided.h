@@ -10,11 +10,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define CB_HOST_DEVICE __host__ __device__ __forceinline__
-#else
-#define CB_HOST_DEVICE inline
-#endif
+#include "kernels/detail/element_ops.h"  // CB_HD and the one floor division
 
 namespace clampbench::suites::detail {
 
@@ -23,7 +19,7 @@ template <typename T> struct Ref1 {
   T* data = nullptr;
   std::int64_t size = 0;
   std::int64_t stride = 1;
-  CB_HOST_DEVICE T& operator[](std::int64_t i) const { return data[i * stride]; }
+  CB_HD T& operator[](std::int64_t i) const { return data[i * stride]; }
 };
 
 // A 2-D reference: element (r, c) is data[r * row_stride + c * col_stride].
@@ -31,36 +27,36 @@ template <typename T> struct Ref2 {
   T* data = nullptr;
   std::int64_t rows = 0, cols = 0;
   std::int64_t row_stride = 0, col_stride = 1;
-  CB_HOST_DEVICE T& operator()(std::int64_t r, std::int64_t c) const { return data[r * row_stride + c * col_stride]; }
-  CB_HOST_DEVICE Ref1<T> row(std::int64_t r) const { return {data + r * row_stride, cols, col_stride}; }
+  CB_HD T& operator()(std::int64_t r, std::int64_t c) const { return data[r * row_stride + c * col_stride]; }
+  CB_HD Ref1<T> row(std::int64_t r) const { return {data + r * row_stride, cols, col_stride}; }
 };
 
 template <typename T> struct Ref3 {
   T* data = nullptr;
   std::int64_t size[3] = {};
   std::int64_t stride[3] = {};
-  CB_HOST_DEVICE Ref2<T> select(std::int64_t i) const {
+  CB_HD Ref2<T> select(std::int64_t i) const {
     return {data + i * stride[0], size[1], size[2], stride[1], stride[2]};
   }
 };
 
-// Python's // on integers (toward minus infinity, any sign of either operand) and
-// vllm.utils.cdiv, -(a // -b), which passes a negative divisor.
-CB_HOST_DEVICE constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+// Python's // on integers (toward minus infinity, any sign of either operand), taken from the
+// kernels' elementwise semantics so the builders and the ops divide alike; an int64 entry point
+// so mixed int32/int64 operands convert. vllm.utils.cdiv is -(a // -b), a negative divisor.
+CB_HD constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  return clampbench::detail::floor_div<std::int64_t>(a, b);
 }
-CB_HOST_DEVICE constexpr std::int64_t cdiv(std::int64_t a, std::int64_t b) { return -floor_div(a, -b); }
+CB_HD constexpr std::int64_t cdiv(std::int64_t a, std::int64_t b) { return -floor_div(a, -b); }
 static_assert(cdiv(7, 2) == 4 && cdiv(8, 2) == 4 && cdiv(0, 256) == 0 && cdiv(257, 256) == 2 &&
               floor_div(-1, 256) == -1);
 
 // PyTorch's integer % (toward minus infinity; takes the divisor's sign).
-CB_HOST_DEVICE std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
+CB_HD std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
 
-CB_HOST_DEVICE constexpr std::int64_t at_least_zero(std::int64_t x) { return x < 0 ? 0 : x; }
+CB_HD constexpr std::int64_t at_least_zero(std::int64_t x) { return x < 0 ? 0 : x; }
 
 // int32 * int32 with the wrap-around of the eager int32 op (no signed-overflow UB).
-CB_HOST_DEVICE std::int32_t mul_i32(std::int32_t a, std::int32_t b) {
+CB_HD std::int32_t mul_i32(std::int32_t a, std::int32_t b) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) * static_cast<std::uint32_t>(b));
 }
 

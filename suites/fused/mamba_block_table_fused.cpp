@@ -31,7 +31,7 @@ Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
   CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_block_table: block size {}", block);
   Tensor out = Tensor::empty({table.rows, width}, DType::Int32, data.device);
   auto* o = detail::out_ptr<std::int32_t>(out);
-  if (detail::use_kernel(data, "mamba_block_table")) {
+  if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     const std::int64_t bad = launch_fused_mamba_block_table(table, seq_lens, block, width, o, detail::current_stream());
     if (bad >= 0) {  // rare: read back the one length needed to name the column

@@ -26,7 +26,7 @@ Outputs fused_mamba_prefix_caching(CaseData& data, const ParamPoint& p) {
   auto* lc = detail::out_ptr<std::int32_t>(last_computed);
   auto* fs = detail::out_ptr<std::int32_t>(first_scheduled);
   auto* ls = detail::out_ptr<std::int32_t>(last_scheduled);
-  if (detail::use_kernel(data, "mamba_prefix_caching")) {
+  if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     launch_fused_mamba_prefix_caching(nct, seq_lens, block, lc, fs, ls, detail::current_stream());
 #endif

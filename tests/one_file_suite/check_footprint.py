@@ -21,9 +21,11 @@ RECORDS = ("results/*", "tests/fixtures/*", "CHANGELOG.md")
 
 
 def repository_files(root):
-    """Tracked files (git), else every file outside build folders (a source tarball)."""
+    """Tracked and untracked, not ignored files (git: a suite file not yet added is held to the
+    checklist too), else every file outside build folders (a source tarball)."""
     try:
-        out = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True, text=True, check=True)
+        out = subprocess.run(["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
+                             capture_output=True, text=True, check=True)
         return [f for f in out.stdout.splitlines() if (root / f).is_file()]
     except (OSError, subprocess.CalledProcessError):
         return [str(p.relative_to(root)) for p in root.rglob("*")

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/ops.h"
+#include "suites/detail/clamp_mode.h"
 #include "suites/detail/input_gen.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/suite.h"
@@ -18,10 +19,9 @@ namespace {
 constexpr const char* kName = "example_last_token";
 
 // Per call: sub 1, clamp 1 = 2 allocations; clamp_ works in place: 1.
-Outputs build(CaseData& in, bool in_place) {
+Outputs build(CaseData& in, const ParamPoint&, suites::detail::ClampMode mode) {
   Tensor last = sub(in.get("seq_lens"), 1);
-  if (in_place) clamp_(last, 0);
-  else last = clamp(last, 0);
+  last = suites::detail::clamp_as(mode, last, 0);
   return {{"last_token_idx", last}};
 }
 
@@ -57,9 +57,9 @@ Suite make_example_last_token_suite() {
       .inputs(make_inputs)
       .outputs({"last_token_idx"})
       .variant("clamp", "torch.clamp(last, min=0): a new tensor",
-               [](CaseData& in, const ParamPoint&) { return build(in, false); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, suites::detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "last.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint&) { return build(in, true); })
+               [](CaseData& in, const ParamPoint& p) { return build(in, p, suites::detail::ClampMode::InPlace); })
       .variant("fused", "one host loop, allocating only the output", fused)
       .build();
 }

@@ -22,16 +22,16 @@ struct CompressorStep {
   Ref2<const std::int32_t> block_table;      // [R, M], the runner's table: read only
   Ref1<std::int32_t> req_ids;                // the builder's buffer, first T elements
   std::int32_t* table_out = nullptr;         // [R, M] contiguous: the metadata's table
-  CB_HOST_DEVICE std::int64_t total() const { return req_ids.size + block_table.rows * block_table.cols; }
+  CB_HD std::int64_t total() const { return req_ids.size + block_table.rows * block_table.cols; }
 };
 
 // Entry (r, c) of the metadata's table: the runner's id, a negative one read as 0.
-CB_HOST_DEVICE void compressor_table_store(const CompressorStep& s, std::int64_t r, std::int64_t c) {
+CB_HD void compressor_table_store(const CompressorStep& s, std::int64_t r, std::int64_t c) {
   const std::int32_t id = s.block_table(r, c);
   s.table_out[r * s.block_table.cols + c] = id < 0 ? 0 : id;
 }
 
-CB_HOST_DEVICE void compressor_step_store(const CompressorStep& s, std::int64_t i) {
+CB_HD void compressor_step_store(const CompressorStep& s, std::int64_t i) {
   if (i < s.req_ids.size) {
     const std::int64_t reqs = s.query_start_loc.size - 1;
     std::int32_t ended = 0;

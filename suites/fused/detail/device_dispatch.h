@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Which path a fused builder takes: the host loop, or (built with CUDA) the kernel. A cuda
-// case in a build without CUDA, or in a host-only builder, cannot be served: a Device error.
+// What a fused builder needs beside its path choice (runs_on_cuda, suites/detail/tensor_refs.h):
+// the refusal of a cuda case by a host-only builder (a Device error) and the current stream.
 
 #include <fmt/format.h>
 
@@ -19,17 +19,6 @@
 #endif
 
 namespace clampbench::suites::detail {
-
-// True for the kernel path; throws where a cuda case cannot be served.
-inline bool use_kernel(const CaseData& data, std::string_view builder) {
-  if (data.device == DeviceType::Host) return false;
-#if CLAMPBENCH_HAVE_CUDA
-  (void)builder;
-  return true;
-#else
-  throw_error(ErrorKind::Device, fmt::format("fused {}: a cuda case in a build without CUDA", builder));
-#endif
-}
 
 // Host-only builders (host tensors in vLLM): a cuda case is a caller error.
 inline void require_host(const CaseData& data, std::string_view builder) {

@@ -16,20 +16,20 @@ namespace clampbench::suites::detail {
 struct PrefixIndices {
   std::int32_t last_computed, first_scheduled, last_scheduled;
 };
-CB_HOST_DEVICE PrefixIndices prefix_indices(std::int32_t nct, std::int32_t seq_len, std::int64_t block) {
+CB_HD PrefixIndices prefix_indices(std::int32_t nct, std::int32_t seq_len, std::int64_t block) {
   return {static_cast<std::int32_t>(at_least_zero(cdiv(nct, block) - 1)),
           static_cast<std::int32_t>(cdiv(static_cast<std::int64_t>(nct) + 1, block) - 1),
           static_cast<std::int32_t>(at_least_zero(cdiv(seq_len, block) - 1))};
 }
 
 // Site 1b, one request: where(prev >= 0, prev, clamp((nct - 1) // B, 0)).
-CB_HOST_DEVICE std::int32_t fallback_index(std::int32_t nct, std::int32_t prev, std::int64_t block) {
+CB_HD std::int32_t fallback_index(std::int32_t nct, std::int32_t prev, std::int64_t block) {
   if (prev >= 0) return prev;
   return static_cast<std::int32_t>(at_least_zero(floor_div(static_cast<std::int64_t>(nct) - 1, block)));
 }
 
 // Site 4, one request: the first gathered column, clamp((seq_len - 1) // B, 0).
-CB_HOST_DEVICE std::int64_t block_table_start(std::int32_t seq_len, std::int64_t block) {
+CB_HD std::int64_t block_table_start(std::int32_t seq_len, std::int64_t block) {
   return at_least_zero(floor_div(static_cast<std::int64_t>(seq_len) - 1, block));
 }
 

@@ -20,14 +20,14 @@
 namespace clampbench::suites::detail {
 
 // The last window start clamp's valid_mask admits (< 0: none), within the L - n + 1 windows.
-CB_HOST_DEVICE std::int64_t last_window_start(std::int64_t max_len, std::int64_t seq_len, std::int64_t n) {
+CB_HD std::int64_t last_window_start(std::int64_t max_len, std::int64_t seq_len, std::int64_t n) {
   const std::int64_t by_length = seq_len - n - 1;
   const std::int64_t by_windows = max_len - n;
   return by_length < by_windows ? by_length : by_windows;
 }
 
 // Whether window w equals the trailing n-gram, whose indices clamp at 0 as clamp's do.
-CB_HOST_DEVICE bool window_matches(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t n,
+CB_HD bool window_matches(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t n,
                                 std::int64_t w) {
   for (std::int64_t j = 0; j < n; ++j) {
     const std::int64_t s = seq_len - n + j;
@@ -37,7 +37,7 @@ CB_HOST_DEVICE bool window_matches(Ref1<const std::int32_t> row, std::int64_t se
 }
 
 // Draft token j of a row whose best match starts at match_pos (-1: none) with length n.
-CB_HOST_DEVICE std::int32_t draft_token(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t match_pos,
+CB_HD std::int32_t draft_token(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t match_pos,
                                      std::int64_t n, std::int64_t j) {
   if (match_pos < 0) return -1;
   const std::int64_t start = match_pos + n;
@@ -49,7 +49,7 @@ CB_HOST_DEVICE std::int32_t draft_token(Ref1<const std::int32_t> row, std::int64
 }
 
 // The whole row on one thread: the host loop.
-CB_HOST_DEVICE void ngram_find_row(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t min_n,
+CB_HD void ngram_find_row(Ref1<const std::int32_t> row, std::int64_t seq_len, std::int64_t min_n,
                                 std::int64_t max_n, Ref1<std::int32_t> out) {
   std::int64_t match_pos = -1, match_n = 0;
   for (std::int64_t n = max_n; n >= min_n && match_pos < 0; --n) {

@@ -18,19 +18,19 @@
 
 namespace clampbench::suites::detail {
 
-CB_HOST_DEVICE std::int64_t propose_write_position(std::int64_t num_tokens, std::int64_t max_len, std::int64_t j) {
+CB_HD std::int64_t propose_write_position(std::int64_t num_tokens, std::int64_t max_len, std::int64_t j) {
   const std::int64_t pos = num_tokens + j;
   return pos < max_len - 1 ? pos : max_len - 1;  // clamp(max=L - 1); no min, as in vLLM
 }
 
-CB_HOST_DEVICE bool propose_masked_in(std::int64_t num_tokens, std::int64_t count, std::int32_t sample,
+CB_HD bool propose_masked_in(std::int64_t num_tokens, std::int64_t count, std::int32_t sample,
                                    std::int64_t max_len, std::int64_t j) {
   return j < count && sample != -1 && num_tokens + j < max_len;
 }
 
 // The value the blend writes at sample j's position; `old_last` is token_ids[r, L - 1] before
 // the call (what vLLM's gather read there).
-CB_HOST_DEVICE std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
+CB_HD std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
                                        std::int32_t sample, std::int32_t old_last, std::int64_t j) {
   if (propose_masked_in(num_tokens, count, sample, row.size, j)) return sample;
   const std::int64_t pos = propose_write_position(num_tokens, row.size, j);
@@ -40,7 +40,7 @@ CB_HOST_DEVICE std::int32_t propose_value(Ref1<std::int32_t> row, std::int64_t n
 // One row, j in index order. A negative position (negative num_tokens, or L = 0) is rejected
 // by the eager gather before anything is written; here the row is left untouched and false
 // returned (the host loop checks first and throws). Positions rise with j: j = 0 is the lowest.
-CB_HOST_DEVICE bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
+CB_HD bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num_tokens, std::int64_t count,
                                      Ref1<const std::int32_t> samples) {
   if (samples.size == 0) return true;
   if (propose_write_position(num_tokens, row.size, 0) < 0) return false;
@@ -53,7 +53,7 @@ CB_HOST_DEVICE bool propose_scatter_row(Ref1<std::int32_t> row, std::int64_t num
 }
 
 // num_tokens_tmp = num_tokens_no_spec + count in int32, wrapping as the eager int32 add does.
-CB_HOST_DEVICE std::int32_t add_i32(std::int32_t a, std::int32_t b) {
+CB_HD std::int32_t add_i32(std::int32_t a, std::int32_t b) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
 }
 

@@ -24,7 +24,7 @@ struct UpdateRowOut {
 
 // False when the backup index falls outside the history row (the eager gather rejects it);
 // nothing is read there and the outputs of the row are still written, with backup 0.
-CB_HOST_DEVICE bool ngram_update_row(Ref1<const std::int32_t> history, std::int32_t num_tokens, bool discard,
+CB_HD bool ngram_update_row(Ref1<const std::int32_t> history, std::int32_t num_tokens, bool discard,
                                   Ref1<const std::int32_t> sampled, std::int64_t vocab, UpdateRowOut out) {
   const std::int32_t backup_index = num_tokens - 1 < 0 ? 0 : num_tokens - 1;
   const bool in_row = backup_index < history.size;

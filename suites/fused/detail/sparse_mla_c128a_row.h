@@ -25,13 +25,13 @@ struct SparseMlaStep {
   std::int64_t width = 0;        // W, the kernel's max_compressed_tokens
   std::int64_t num_decodes = 0;  // rows of cm.block_table_tensor[:num_decodes] the kernel may read
 
-  CB_HOST_DEVICE std::int64_t total() const {
+  CB_HD std::int64_t total() const {
     return compressed.size + req_ids.size + global_decode.rows * width + decode_lens.size + prefill_local.rows * width;
   }
 };
 
 // The request of token t: the r with query_start_loc[r] <= t < query_start_loc[r + 1].
-CB_HOST_DEVICE std::int64_t request_of(const SparseMlaArgs& a, std::int64_t t) {
+CB_HD std::int64_t request_of(const SparseMlaArgs& a, std::int64_t t) {
   std::int64_t lo = 0, hi = a.block_table.rows + 1;
   while (lo < hi) {
     const std::int64_t mid = (lo + hi) / 2;
@@ -41,13 +41,13 @@ CB_HOST_DEVICE std::int64_t request_of(const SparseMlaArgs& a, std::int64_t t) {
   return lo - 1;
 }
 
-CB_HOST_DEVICE std::int64_t c128a_num_compressed(const SparseMlaStep& s, std::int64_t t) {
+CB_HD std::int64_t c128a_num_compressed(const SparseMlaStep& s, std::int64_t t) {
   const std::int64_t n = floor_div(s.positions[t] + 1, s.slots.compress_ratio);
   return n < s.width ? n : s.width;
 }
 
 // Stores element i. Sets *bad where the eager form would reject a table read.
-CB_HOST_DEVICE void sparse_mla_step_store(const SparseMlaStep& s, std::int64_t i, bool* bad) {
+CB_HD void sparse_mla_step_store(const SparseMlaStep& s, std::int64_t i, bool* bad) {
   if (i < s.compressed.size) {
     s.compressed[i] = sparse_mla_slot(s.slots, i, bad);
     return;

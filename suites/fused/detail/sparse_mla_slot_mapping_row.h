@@ -29,7 +29,7 @@ struct SparseMlaArgs {
 
 // The slot of out[i]. Sets *bad (and returns -1) where clamp's gather would reject the block
 // column, i.e. a compressed position outside the table.
-CB_HOST_DEVICE std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i, bool* bad) {
+CB_HD std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i, bool* bad) {
   const std::int64_t reqs = a.block_table.rows;
   // r = (number of r' in [0, R] with query_start_loc[r'] <= i) - 1.
   std::int64_t lo = 0, hi = reqs + 1;

@@ -36,7 +36,7 @@ struct Step3p5Args {
 // Slot of request i in group g at a draft step with new position `pos`; `compared` is the
 // position the mask tests. Sets *bad (and returns the padding slot) for a negative block
 // number, which clamp's gather rejects.
-CB_HOST_DEVICE std::int64_t step3p5_slot(const Step3p5Args& a, std::int64_t g, std::int64_t i, std::int64_t pos,
+CB_HD std::int64_t step3p5_slot(const Step3p5Args& a, std::int64_t g, std::int64_t i, std::int64_t pos,
                                       std::int64_t compared, bool* bad) {
   const Ref2<const std::int32_t> table = a.block_tables.select(g);
   std::int64_t bn = floor_div(pos, a.block_size);
@@ -52,7 +52,7 @@ CB_HOST_DEVICE std::int64_t step3p5_slot(const Step3p5Args& a, std::int64_t g, s
 
 // Runs the draft steps of element i of group g's buffer, storing each step's slot as the
 // builder does; returns request i's last position (the padding tail returns 0, unused).
-CB_HOST_DEVICE std::int64_t step3p5_element(const Step3p5Args& a, std::int64_t g, std::int64_t i, bool* bad) {
+CB_HD std::int64_t step3p5_element(const Step3p5Args& a, std::int64_t g, std::int64_t i, bool* bad) {
   if (i >= a.sampled_positions.size) {
     a.slot_mappings(g, i) = kStep3p5PaddingSlot;
     return 0;

@@ -5,7 +5,8 @@
 For every suite that suites/<name>.cpp registers: each repository file whose path carries the
 suite's name must match a checklist path (with <name> and <group> filled in), and each file
 that names every suite (a hand list a new suite would have to join) must be a checklist file,
-or a record of past runs (results/, tests/fixtures/, CHANGELOG.md). The throwaway suite of
+or a record of past runs (results/, tests/fixtures/, CHANGELOG.md); and each suite has its row
+in the suites tables of README.md and docs/suites.md (the checklist's item 6). The throwaway suite of
 tests/one_file_suite/ must be named nowhere else: it needed nothing outside that folder.
 Prints the checklist's files. Exit 0 when all hold, 1 with one line per breach otherwise.
 Usage: check_footprint.py [REPO_ROOT]
@@ -18,6 +19,7 @@ from pathlib import Path
 
 THROWAWAY = "example_last_token"
 RECORDS = ("results/*", "tests/fixtures/*", "CHANGELOG.md")
+TABLES = ("README.md", "docs/suites.md")  # each suite has a row: "| <name> | ..."
 
 
 def repository_files(root):
@@ -65,6 +67,11 @@ def breaches(root):
         if not any(fnmatch.fnmatch(f, g) for g in (*listed, *RECORDS)):
             found.append(f"{f}: lists every suite, so a new suite must be added there, but the checklist "
                          "does not say so")
+    for table in TABLES:
+        text = (root / table).read_text(errors="ignore")
+        for name in suites:
+            if not re.search(rf"^\|\s*`?{re.escape(name)}`?\s*\|", text, flags=re.M):
+                found.append(f"{table}: no row for suite {name} in its suites table")
     for f, t in texts.items():
         if THROWAWAY in t and not f.startswith(("tests/one_file_suite/", "docs/")):
             found.append(f"{f}: names the throwaway suite {THROWAWAY}, which should need nothing outside "

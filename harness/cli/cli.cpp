@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -35,14 +36,21 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       return kExitOk;
     }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      const std::string topic = rest.empty() ? "" : rest.front();
-      if (rest.size() > 1 || (!topic.empty() && topic != "run" && topic != "list" && topic != "merge"))
-        throw UsageError(fmt::format("no help on '{}' (run, list or merge)", topic));
-      out << (topic == "run"     ? run_usage_text()
-              : topic == "list"  ? list_usage_text()
-              : topic == "merge" ? merge_usage_text()
-                                 : usage_text());
-      return kExitOk;
+      // Every command's help, by the name `clampbench help NAME` takes.
+      static const std::pair<const char*, std::string (*)()> kHelp[] = {
+          {"run", run_usage_text}, {"list", list_usage_text}, {"explain", explain_usage_text},
+          {"merge", merge_usage_text}};
+      if (rest.empty()) {
+        out << usage_text();
+        return kExitOk;
+      }
+      for (const auto& [name, text] : kHelp) {
+        if (rest.size() == 1 && rest.front() == name) {
+          out << text();
+          return kExitOk;
+        }
+      }
+      throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
     }
     if (cmd == "list") {
       if (asks_for_help(rest)) {

@@ -148,7 +148,17 @@ TEST_F(CliTest, HelpAndListExitZero) {
     EXPECT_EQ(r.code, 0);
     EXPECT_EQ(r.out.rfind("usage: clampbench list [--json]", 0), 0u) << r.out;
   }
-  EXPECT_EQ(cli({"help", "frob"}, suites_).code, 2);
+  // `help NAME` gives every command's usage, the same text as `NAME --help`.
+  for (const char* name : {"explain", "merge"}) {
+    const auto r = cli({"help", name}, suites_);
+    EXPECT_EQ(r.code, 0) << name << r.err;
+    EXPECT_EQ(r.out, cli({name, "--help"}, suites_).out) << name;
+    EXPECT_EQ(r.out.rfind(std::string("usage: clampbench ") + name, 0), 0u) << r.out;
+  }
+  const auto frob = cli({"help", "frob"}, suites_);
+  EXPECT_EQ(frob.code, 2);
+  EXPECT_NE(frob.err.find("no help on 'frob' (run, list, explain or merge)"), std::string::npos) << frob.err;
+  EXPECT_EQ(cli({"help", "run", "list"}, suites_).code, 2);
   const auto list = cli({"list"}, suites_);
   EXPECT_EQ(list.code, 0);
   EXPECT_NE(list.out.find("fake_mutation"), std::string::npos);

@@ -51,7 +51,7 @@ def test_the_tree_as_the_checklist_says_passes(tmp_path):
      "docs/beta_notes.txt: named after suite beta but not a checklist path"),
     (lambda r: (r / "hand_list.py").write_text('SUITES = ("alpha", "beta")\n'),
      "hand_list.py: lists every suite"),
-    (lambda r: (r / "elsewhere.py").write_text("example_last_token\n"),
+    (lambda r: (r / "elsewhere.py").write_text(load_check().THROWAWAY + "\n"),
      "elsewhere.py: names the throwaway suite"),
 ])
 def test_each_breach_is_named(tmp_path, breach, expected):

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 namespace clampbench {
 
@@ -50,6 +51,29 @@ constexpr std::string_view numpy_descr(DType t) {
     case DType::Float32: return "<f4";
   }
   return "?";
+}
+
+// The DType a C++ element type stands for (const ignored); std::uint8_t stands for bool, as
+// bool tensors hold one byte, 0 or 1, per element.
+template <typename T> constexpr DType dtype_of() {
+  using U = std::remove_const_t<T>;
+  if constexpr (std::is_same_v<U, bool> || std::is_same_v<U, std::uint8_t>) return DType::Bool;
+  else if constexpr (std::is_same_v<U, std::int32_t>) return DType::Int32;
+  else if constexpr (std::is_same_v<U, std::int64_t>) return DType::Int64;
+  else {
+    static_assert(std::is_same_v<U, float>, "dtype_of: bool, uint8 (bool), int32, int64 or float");
+    return DType::Float32;
+  }
+}
+
+// Calls f(T{}) with T the C++ type of `t` (bool for Bool), on the host and in .cu files alike.
+template <typename F> void dispatch_dtype(DType t, F&& f) {
+  switch (t) {
+    case DType::Bool: f(bool{}); return;
+    case DType::Int32: f(std::int32_t{}); return;
+    case DType::Int64: f(std::int64_t{}); return;
+    case DType::Float32: f(float{}); return;
+  }
 }
 
 }  // namespace clampbench

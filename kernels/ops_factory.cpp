@@ -36,21 +36,6 @@ Tensor arange(std::int64_t start, std::int64_t end, std::int64_t step, DType dty
   return out;
 }
 
-namespace {
-
-// The DType a host element type stands for; std::uint8_t stands for bool (0 or 1 per byte).
-template <typename T> constexpr DType dtype_of() {
-  if constexpr (std::is_same_v<T, std::int32_t>) return DType::Int32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return DType::Int64;
-  else if constexpr (std::is_same_v<T, float>) return DType::Float32;
-  else {
-    static_assert(std::is_same_v<T, std::uint8_t>, "from_vector/to_vector: int32, int64, float or uint8 (bool)");
-    return DType::Bool;
-  }
-}
-
-}  // namespace
-
 template <typename T> Tensor from_vector(const std::vector<T>& values, const Dims& shape, DeviceType device) {
   CB_CHECK(static_cast<std::int64_t>(values.size()) == shape.numel(), ErrorKind::ShapeMismatch,
            "from_vector: {} values for shape {} ({} elements)", values.size(), shape.str(), shape.numel());

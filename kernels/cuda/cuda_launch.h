@@ -20,14 +20,6 @@ inline unsigned grid_for(std::int64_t n) {
   return static_cast<unsigned>(blocks < kMaxBlocks ? blocks : kMaxBlocks);
 }
 
-// Calls f(T{}) with T the C++ type of `t`.
-template <typename F> void dispatch_dtype(DType t, F&& f) {
-  switch (t) {
-    case DType::Bool: f(bool{}); return;
-    case DType::Int32: f(std::int32_t{}); return;
-    case DType::Int64: f(std::int64_t{}); return;
-    case DType::Float32: f(float{}); return;
-  }
-}
+using clampbench::dispatch_dtype;
 
 }  // namespace clampbench::detail::cuda

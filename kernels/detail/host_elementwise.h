@@ -15,12 +15,7 @@
 
 namespace clampbench::detail::host {
 
-template <typename T> constexpr DType dtype_of() {
-  if constexpr (std::is_same_v<T, bool>) return DType::Bool;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return DType::Int32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return DType::Int64;
-  else return DType::Float32;
-}
+using clampbench::dtype_of;
 
 // Calls f(O{}) with O = T when `out` is the compute dtype T, O = bool when it is Bool, and
 // returns false (nothing called) for any other output dtype. O(v) of a T value v is store_as's

@@ -17,13 +17,7 @@
 
 namespace clampbench::suites::detail {
 
-template <typename T> constexpr DType dtype_of() {
-  using U = std::remove_const_t<T>;
-  if constexpr (std::is_same_v<U, bool>) return DType::Bool;
-  else if constexpr (std::is_same_v<U, std::int32_t>) return DType::Int32;
-  else if constexpr (std::is_same_v<U, std::int64_t>) return DType::Int64;
-  else return DType::Float32;
-}
+using clampbench::dtype_of;
 
 template <typename T> void check_ref(const Tensor& t, int rank, const char* what) {
   CB_CHECK(t.defined(), ErrorKind::InvalidArgument, "fused: {} is undefined", what);

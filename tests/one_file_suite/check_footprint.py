@@ -6,7 +6,9 @@ For every suite that suites/<name>.cpp registers: each repository file whose pat
 suite's name must match a checklist path (with <name> and <group> filled in), and each file
 that names every suite (a hand list a new suite would have to join) must be a checklist file,
 or a record of past runs (results/, tests/fixtures/, CHANGELOG.md); and each suite has its row
-in the suites tables of README.md and docs/suites.md (the checklist's item 6). The throwaway suite of
+in the suites tables of README.md and docs/suites.md (the checklist's item 6). A literal list
+in code (a tuple, list, set or brace list) that quotes at least half the suites but not all is
+a hand list left behind, unless it is a checklist file. The throwaway suite of
 tests/one_file_suite/ must be named nowhere else: it needed nothing outside that folder.
 Prints the checklist's files. Exit 0 when all hold, 1 with one line per breach otherwise.
 Usage: check_footprint.py [REPO_ROOT]
@@ -19,7 +21,8 @@ from pathlib import Path
 
 THROWAWAY = "example_last_token"
 RECORDS = ("results/*", "tests/fixtures/*", "CHANGELOG.md")
-TABLES = ("README.md", "docs/suites.md")  # each suite has a row: "| <name> | ..."
+TABLES = ("README.md", "docs/suites.md")
+CODE = (".py", ".cpp", ".h", ".cu", ".sh")  # each suite has a row: "| <name> | ..."
 
 
 def repository_files(root):
@@ -67,6 +70,16 @@ def breaches(root):
         if not any(fnmatch.fnmatch(f, g) for g in (*listed, *RECORDS)):
             found.append(f"{f}: lists every suite, so a new suite must be added there, but the checklist "
                          "does not say so")
+    quoted = re.compile(r"[\"']({})[\"']".format("|".join(map(re.escape, suites))))
+    for f, t in texts.items():
+        if not f.endswith(CODE) or any(fnmatch.fnmatch(f, g) for g in listed):
+            continue
+        for m in re.finditer(r"[(\[{][^()\[\]{}]*[)\]}]", t):
+            named = set(quoted.findall(m.group(0)))
+            if 2 * len(named) >= len(suites) and len(named) < len(suites):
+                line = t[:m.start()].count("\n") + 1
+                found.append(f"{f}:{line}: a literal list of {len(named)} of the {len(suites)} suites (a hand "
+                             "list a new suite would miss)")
     for table in TABLES:
         text = (root / table).read_text(errors="ignore")
         for name in suites:

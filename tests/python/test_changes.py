@@ -82,8 +82,8 @@ def test_synthetic_history(tmp_path):
     found = changes.detect(series.build(history.load_runs(paths, lambda *a: None)))
     flagged = {(c["suite"], c["case_id"].split("/")[1], c["variant"], c["metric"], c["run"]) for c in found}
     assert flagged == {
-        ("mamba_prefix_caching", "R=8,B=256", "clamp_", "allocations", 12),
-        ("mamba_prefix_caching", "R=8,B=256", "clamp_", "bytes_requested", 12),
-        ("mamba_prefix_caching", "R=8,B=256", "clamp_", "peak_bytes", 12),
-        ("mamba_fallback", "R=8,B=512", "clamp", "time_median", 25),
+        (synth.SUITES[0], "R=8,B=256", "clamp_", "allocations", 12),
+        (synth.SUITES[0], "R=8,B=256", "clamp_", "bytes_requested", 12),
+        (synth.SUITES[0], "R=8,B=256", "clamp_", "peak_bytes", 12),
+        (synth.SUITES[1], "R=8,B=512", "clamp", "time_median", 25),
     }

@@ -27,7 +27,7 @@ def load_check():
     return module
 
 
-def tree(root, suites=("alpha", "beta")):
+def tree(root, suites=("alpha", "beta", "gamma")):
     (root / "suites").mkdir()
     (root / "docs").mkdir()
     for name in suites:
@@ -41,16 +41,24 @@ def tree(root, suites=("alpha", "beta")):
 
 def test_the_tree_as_the_checklist_says_passes(tmp_path):
     found, _, suites = load_check().breaches(tree(tmp_path))
-    assert found == [] and suites == ["alpha", "beta"]
+    assert found == [] and suites == ["alpha", "beta", "gamma"]
+
+
+def test_a_list_of_a_few_suites_is_a_selection_not_a_hand_list(tmp_path):
+    root = tree(tmp_path)
+    (root / "pick.py").write_text('SUITES = ["alpha"]\n')
+    assert load_check().breaches(root)[0] == []
 
 
 @pytest.mark.parametrize("breach, expected", [
-    (lambda r: (r / "README.md").write_text("| suite |\n|---|\n| alpha |\n"),
+    (lambda r: (r / "README.md").write_text("| suite |\n|---|\n| alpha |\n| gamma |\n"),
      "README.md: no row for suite beta in its suites table"),
     (lambda r: (r / "docs" / "beta_notes.txt").write_text("x"),
      "docs/beta_notes.txt: named after suite beta but not a checklist path"),
-    (lambda r: (r / "hand_list.py").write_text('SUITES = ("alpha", "beta")\n'),
+    (lambda r: (r / "hand_list.py").write_text('SUITES = ("alpha", "beta", "gamma")\n'),
      "hand_list.py: lists every suite"),
+    (lambda r: (r / "partial.py").write_text('x = 1\nSUITES = ["alpha", "gamma"]\n'),
+     "partial.py:2: a literal list of 2 of the 3 suites"),
     (lambda r: (r / "elsewhere.py").write_text(load_check().THROWAWAY + "\n"),
      "elsewhere.py: names the throwaway suite"),
 ])

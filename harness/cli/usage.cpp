@@ -111,9 +111,11 @@ Google Benchmark flags:
                                selection flags above
   --benchmark_report_aggregates_only, --benchmark_display_aggregates_only
                                refused: the results keep every repetition's sample
-  any other --benchmark_*=V    passed to the timing pass (e.g. --benchmark_min_time=0.05,
-                               --benchmark_format=console, --benchmark_out=FILE); one that
-                               Google Benchmark does not know is refused
+  --benchmark_min_time=S       the timing pass's sample time
+  --benchmark_format, --benchmark_out, --benchmark_out_format, --benchmark_time_unit,
+  --benchmark_color, --benchmark_counters_tabular
+                               Google Benchmark's reporting of every timing sample
+  any other --benchmark_*      refused: clampbench times with its own interleaved loop
 )") + kExitCodes;
 }
 

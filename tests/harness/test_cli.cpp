@@ -148,6 +148,11 @@ TEST_F(CliTest, HelpAndListExitZero) {
     EXPECT_EQ(r.code, 0);
     EXPECT_EQ(r.out.rfind("usage: clampbench list [--json]", 0), 0u) << r.out;
   }
+  // What help run says of Google Benchmark's other flags is what run does with them: refused.
+  const auto run_help = cli({"help", "run"}, suites_).out;
+  EXPECT_NE(run_help.find("any other --benchmark_*      refused"), std::string::npos) << run_help;
+  EXPECT_EQ(run_help.find("passed to the timing pass"), std::string::npos);
+  EXPECT_EQ(cli(run_args({"--benchmark_enable_random_interleaving=true"}), suites_).code, 2);
   // `help NAME` gives every command's usage, the same text as `NAME --help`.
   for (const char* name : {"explain", "merge"}) {
     const auto r = cli({"help", name}, suites_);

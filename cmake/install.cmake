@@ -3,8 +3,9 @@
 # `cmake --install BUILD --prefix P`:
 #   P/bin/clampbench                      finds P/share/clampbench/expectations.json itself
 #   P/share/clampbench/                   expectations.json, schema-v1.json, SCHEMA.md, pyproject.toml
-#   P/share/clampbench/scripts/           compare.py, export.py, history.py, report.py, ...
-#                                         (the Python tools; the .sh jobs need the source tree)
+#   P/share/clampbench/scripts/           clampbench_scripts/ and README.md's aliases (compare.py,
+#                                         gate.py, history.py, report.py, upstream.py); the .sh
+#                                         jobs need the source tree
 #   P/include/clampbench/kernels/         the eager tensor runtime's headers
 #   P/lib/libclampbench_kernels.a         clampbench::kernels, the runtime and its ledger
 #   P/lib/cmake/clampbench/               find_package(clampbench) config for clampbench::kernels

@@ -63,7 +63,7 @@ struct RunConfig {
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // --expectations, else default_expectations_path()
   bool timing = true;
-  // --plant: a known change for checking the gate end to end (scripts/gate_check.py); the
+  // --plant: a known change for checking the gate end to end (clampbench-gate-check); the
   // results record it. "slowdown": every timed call runs the builder twice; "instructions":
   // every counted call retires 10% more (a calibrated loop after it); "allocation": every
   // builder call makes one more 64-byte allocation; "delay:R[:SUITE]": every timed call (of

@@ -1,13 +1,14 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""What the script and robustness tests share: the paths, running a script or the binary's
-path, the fixtures, and the one-line error check. A plain module (pyproject.toml puts tests/ on
-pytest's pythonpath) so that one pytest session can hold both directories' conftest.py."""
+"""What the script and robustness tests share: the paths, running an alias, a console script or
+the binary's path, the fixtures, and the one-line error check. A plain module (pyproject.toml
+puts tests/ on pytest's pythonpath) so that one pytest session can hold both directories' conftest.py."""
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tomllib
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
 SCRIPTS = os.path.join(ROOT, "scripts")
@@ -28,13 +29,26 @@ def binary_path():
     return os.environ.get("CLAMPBENCH_BIN", os.path.join(ROOT, "build", "clampbench"))
 
 
+def script_command(script):
+    """The argv prefix that runs SCRIPT from this tree with this interpreter: scripts/SCRIPT for
+    an alias (compare.py), else the console script SCRIPT (clampbench-export) as its installed
+    wrapper runs it -- argv[0] its name, then its entry point in pyproject.toml's
+    [project.scripts] called with no arguments."""
+    if not script.startswith("clampbench-"):
+        return [sys.executable, os.path.join(SCRIPTS, script)]
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        module, function = tomllib.load(f)["project"]["scripts"][script].split(":")
+    wrapper = (f"import sys; sys.path.insert(0, {SCRIPTS!r}); sys.argv[0] = {script!r}; "
+               f"from {module} import {function}; sys.exit({function}())")
+    return [sys.executable, "-c", wrapper]
+
+
 def run_script(script, *args, timeout=600, **kwargs):
-    """Runs scripts/SCRIPT with this interpreter; returns the CompletedProcess (text)."""
+    """Runs SCRIPT (see script_command); returns the CompletedProcess (text)."""
     kwargs.setdefault("capture_output", True)
     kwargs.setdefault("text", True)
     kwargs.setdefault("cwd", ROOT)
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
-                          timeout=timeout, **kwargs)
+    return subprocess.run([*script_command(script), *map(str, args)], timeout=timeout, **kwargs)
 
 
 def one_line_error(proc):

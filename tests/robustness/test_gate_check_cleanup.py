@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""gate_check.py checks its input before it starts a run (a --delay-suite the binary does not
+"""clampbench-gate-check checks its input before it starts a run (a --delay-suite the binary does not
 list, a --binary that is a directory: exit 2), and leaves no clampbench-gate-* work directory
 behind: not at the end, not when a run fails (exit 3, one line), not on SIGINT/SIGTERM
 (130/143); --keep keeps it. A stand-in binary answers `list --json` and fails or sleeps in
@@ -8,11 +8,10 @@ behind: not at the end, not when a run fails (exit 3, one line), not on SIGINT/S
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
-from clampbench_testing import SCRIPTS, one_line_error
+from clampbench_testing import one_line_error, script_command
 
 FAKE = """#!/bin/sh
 case "$1" in
@@ -32,7 +31,7 @@ def gate(tmp_path):
     env = dict(os.environ, TMPDIR=str(tmp), FAKE_LOG=str(tmp_path / "runs.log"))
 
     def start(*args, sleep=None, binary=binary):
-        cmd = [sys.executable, os.path.join(SCRIPTS, "gate_check.py"), "--binary", str(binary), "--pairs", "1",
+        cmd = [*script_command("clampbench-gate-check"), "--binary", str(binary), "--pairs", "1",
                "--runs", "1", "--out", str(tmp_path / "gate.json"), *args]
         return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=dict(env, FAKE_SLEEP=str(sleep or "")))

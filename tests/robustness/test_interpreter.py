@@ -22,7 +22,7 @@ def _without(tmp_path, module):
 @pytest.mark.parametrize("module,script,args", [
     ("scipy", "compare.py", (fixture("base.json"), fixture("head_same.json"))),
     ("numpy", "report.py", ("--single", fixture("base.json"), "-o", "SITE")),
-    ("triton", "bench_torch.py", ("--out", "OUT")),
+    ("triton", "clampbench-bench-torch", ("--out", "OUT")),
 ])
 def test_a_missing_dependency_names_the_interpreter_to_use(tmp_path, module, script, args):
     if module == "triton":

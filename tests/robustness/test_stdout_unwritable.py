@@ -7,17 +7,16 @@ to stdout."""
 import json
 import os
 import subprocess
-import sys
 
 import pytest
-from clampbench_testing import SCRIPTS, fixture, load_json, one_line_error
+from clampbench_testing import fixture, load_json, one_line_error, script_command
 
 TIMEOUT = 60
 BASE, HEAD = fixture("base.json"), fixture("head_same.json")
 
 
 def _run(script, *args, env=None, close_stdout=False):
-    cmd = [sys.executable, os.path.join(SCRIPTS, script), *map(str, args)]
+    cmd = [*script_command(script), *map(str, args)]
     return subprocess.run(cmd, stdout=subprocess.DEVNULL if not close_stdout else None, stderr=subprocess.PIPE,
                           text=True, timeout=TIMEOUT, env=env,
                           preexec_fn=(lambda: os.close(1)) if close_stdout else None)
@@ -35,7 +34,7 @@ def _non_ascii(tmp_path):
 
 @pytest.mark.parametrize("script,args", [("compare.py", (BASE, HEAD)),
                                          ("compare.py", (BASE, HEAD, "--format", "text")),
-                                         ("export.py", (BASE, "--format", "bmf"))])
+                                         ("clampbench-export", (BASE, "--format", "bmf"))])
 def test_closed_stdout_is_one_line_exit_3(script, args):
     proc = _run(script, *args, close_stdout=True)
     assert proc.returncode == 3

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""bench_report.py [--runs 365] [--cases-per-suite 53]: how long report.py takes on a year of
+"""clampbench-bench-report [--runs 365] [--cases-per-suite 53]: how long report.py takes on a year of
 nightly runs, synthetic (7 suites x 53 cases x 3 variants: the nightly set's 371 cases), in a
 temporary dir. Two figures: the first build of the history (every file parsed, its run
 cache written), and the nightly step (history.py add of the newest run, then report.py: the
@@ -15,9 +15,9 @@ import time
 
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.bench import synth
-from clampbench_scripts.common.entry import command_name, guarded
+from clampbench_scripts.common.entry import guarded
 
-PROG = command_name("bench_report.py", "clampbench-bench-report")
+PROG = "clampbench-bench-report"
 
 
 def _report(hist, site):

@@ -1,15 +1,15 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""bench_torch.py: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
+"""clampbench-bench-torch: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
 the same dumped inputs, and write the speedups (torch time / clampbench time) to results/."""
 import argparse
 from pathlib import Path
 
 from . import torch_bench
-from ..common.entry import command_name, guarded
+from ..common.entry import guarded
 from ..common.output import check_target, json_text, write_text
 
-PROG = command_name("bench_torch.py", "clampbench-bench-torch")
+PROG = "clampbench-bench-torch"
 
 ROOT = Path(__file__).resolve().parents[3]
 

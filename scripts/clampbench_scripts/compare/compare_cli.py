@@ -54,7 +54,7 @@ def build_parser():
     p.add_argument("base", help="results JSON of the base run")
     p.add_argument("head", help="results JSON of the head run")
     p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
-                   default="md", help="md, text, json (gbench and bmf are export.py's: one run, not two)")
+                   default="md", help="md, text, json (gbench and bmf are clampbench-export's: one run, not two)")
     p.add_argument("--fail-on", type=parse_fail_on, default=None,
                    help="comma-separated categories that make exit code 1 (default the exact ones: "
                         "allocations,instructions,verdicts; add time to gate on time too); a figure of "
@@ -98,8 +98,8 @@ def option_problem(args):
         value = getattr(args, name)
         if value is not None and not math.isfinite(value):
             return f"--{name.replace('_', '-')} {value!r}: must be finite"
-    if args.format in exports.EXPORTERS:  # one exporter: export.py, not a second path through here
-        return f"--format {args.format} exports one run: use export.py {args.head} --format {args.format}"
+    if args.format in exports.EXPORTERS:  # one exporter: clampbench-export, not a second path through here
+        return f"--format {args.format} exports one run: use clampbench-export {args.head} --format {args.format}"
     return None
 
 

@@ -1,15 +1,15 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""export.py FILE --format gbench|bmf: one run as Google Benchmark JSON or Bencher Metric Format.
+"""clampbench-export FILE --format gbench|bmf: one run as Google Benchmark JSON or Bencher Metric Format.
 Exit 0, 2 bad input or an output that cannot be written, 3 an I/O error while writing."""
 import argparse
 
 from clampbench_scripts.exports import formats as exports
-from clampbench_scripts.common.entry import command_name, guarded
+from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_target, write_text
 from clampbench_scripts.common.results import load_rows
 
-PROG = command_name("export.py", "clampbench-export")
+PROG = "clampbench-export"
 
 
 @guarded(PROG)

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""gate_check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
+"""clampbench-gate-check: A/A pairs and planted changes through clampbench run and compare.py; writes
 results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
 was called in every try, 1 otherwise, 2 on bad input (checked before any run: a --binary that
 is not an executable file, a --delay-suite the binary does not list), 3 when a run or a
@@ -11,11 +11,11 @@ import os
 from pathlib import Path
 
 from clampbench_scripts.gate import gate_bench, gate_check
-from clampbench_scripts.common.entry import EXIT_IO_ERROR, command_name, exit_on_sigterm, guarded
+from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
 
 ROOT = Path(__file__).resolve().parents[3]
-PROG = command_name("gate_check.py", "clampbench-gate-check")
+PROG = "clampbench-gate-check"
 
 
 def passed(doc):
@@ -78,7 +78,7 @@ def main(argv=None):
 
 
 def _adaptive(args, only):
-    """gate_check.py --adaptive: gate_bench.py's record; exit 0 when no A/A comparison failed
+    """clampbench-gate-check --adaptive: gate_bench.py's record; exit 0 when no A/A comparison failed
     the gate and every plant was called in the tries its target asks (gate_bench.met)."""
     doc = gate_bench.run_bench(args.binary, str(ROOT / "scripts"), args.pairs, args.adaptive, only=only,
                                delay_suite=args.delay_suite)

@@ -1,9 +1,9 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""pytorch_alloc.py: PyTorch's own caching-allocator figures for vLLM's code at every site
+"""clampbench-pytorch-alloc: PyTorch's own caching-allocator figures for vLLM's code at every site
 and variant, merged into a copy of a clampbench results JSON as `allocations.pytorch`.
 
-  scripts/pytorch_alloc.py --results results/latest.json [--dump DIR] [--out FILE]
+  clampbench-pytorch-alloc --results results/latest.json [--dump DIR] [--out FILE]
 
 Needs CUDA torch and a GPU, the vLLM wheels (cached under $CLAMPBENCH_CACHE, downloaded on a
 miss), and Triton for the sites whose vLLM code is a Triton kernel (compiled for the GPU; those
@@ -26,13 +26,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..common.entry import command_name, guarded
+from ..common.entry import guarded
 from ..common.escape import terminal_text
 from ..common.interpreter import advice
 from ..common.output import check_target, json_text, write_text
 from ..common.results import load_document
 
-PROG = command_name("pytorch_alloc.py", "clampbench-pytorch-alloc")
+PROG = "clampbench-pytorch-alloc"
 ROOT = Path(__file__).resolve().parents[3]
 
 

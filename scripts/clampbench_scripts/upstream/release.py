@@ -19,7 +19,7 @@ DEFINITION = re.compile(r"^\s*(?:def|class) (\w+)", re.M)
 class Release:
     def __init__(self, source, triton_interpret=True):
         """triton_interpret: run Triton kernels in Triton's CPU interpreter (CPU tensors, the
-        check); False compiles them for the GPU (CUDA tensors, scripts/pytorch_alloc.py)."""
+        check); False compiles them for the GPU (CUDA tensors, clampbench-pytorch-alloc)."""
         self.source = source
         self.triton_interpret = triton_interpret
         self.label = source.label

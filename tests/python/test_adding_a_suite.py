@@ -22,7 +22,9 @@ FIXTURE = Path(__file__).resolve().parent / "fixtures" / "new_suite"
 CHECK = Path(ROOT) / "tests" / "one_file_suite" / "check_footprint.py"
 FUSED_GROUP = "tests/suites/test_fused_chunked.cpp"  # the host-only builders' group
 # The flags CMake gives a suite and its tests: CMAKE_CXX_STANDARD 20, the source root on the
-# include path (kernels/CMakeLists.txt), -Wall -Wextra (suites/ and tests/suites/CMakeLists.txt).
+# include path (kernels/CMakeLists.txt), -Wall -Wextra (suites/ and tests/suites/CMakeLists.txt);
+# -Werror because a new suite should add no warning, -fsyntax-only because the check is the
+# code (types, overloads, templates instantiated), not a link.
 CXX_FLAGS = ["-std=c++20", "-Wall", "-Wextra", "-Werror", "-fsyntax-only"]
 
 

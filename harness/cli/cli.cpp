@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/cli/options.h"
 #include "harness/cli/run_command.h"
 #include "harness/outcome.h"
 #include "harness/version.h"
@@ -17,11 +18,7 @@
 namespace clampbench {
 
 namespace {
-bool asks_for_help(const std::vector<std::string>& args) {
-  for (const auto& a : args)
-    if (a == "--help" || a == "-h") return true;
-  return false;
-}
+constexpr Command kCommands[] = {Command::Run, Command::List, Command::Explain, Command::Merge};
 
 int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
                      const std::string& self_exe) {
@@ -36,49 +33,31 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       return kExitOk;
     }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      // Every command's help, by the name `clampbench help NAME` takes.
-      static const std::pair<const char*, std::string (*)()> kHelp[] = {
-          {"run", run_usage_text}, {"list", list_usage_text}, {"explain", explain_usage_text},
-          {"merge", merge_usage_text}};
       if (rest.empty()) {
         out << usage_text();
         return kExitOk;
       }
-      for (const auto& [name, text] : kHelp) {
-        if (rest.size() == 1 && rest.front() == name) {
-          out << text();
+      for (Command c : kCommands) {
+        if (rest.size() == 1 && rest.front() == command_name(c)) {
+          out << command_help(c);
           return kExitOk;
         }
       }
       throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
     }
-    if (cmd == "list") {
-      if (asks_for_help(rest)) {
-        out << list_usage_text();
+    for (Command c : kCommands) {
+      if (cmd != command_name(c)) continue;
+      CommandArgs parsed = parse_command_args(c, rest);
+      if (parsed.help) {
+        out << command_help(c);
         return kExitOk;
       }
-      bool json = false;
-      for (const auto& a : rest) {
-        if (a == "--json") json = true;
-        else throw UsageError(fmt::format("unknown flag '{}' for list (clampbench help list)", a));
+      switch (c) {
+        case Command::Run: return run_command(std::move(parsed.run), all, self_exe, suites, out, err);
+        case Command::List: print_list(suites, parsed.list_json, out); return kExitOk;
+        case Command::Explain: return explain_command(parsed.explain, suites, out);
+        case Command::Merge: return merge_command(parsed.merge, all, suites, out, err);
       }
-      print_list(suites, json, out);
-      return kExitOk;
-    }
-    if (cmd == "run") {
-      if (asks_for_help(rest)) {
-        out << run_usage_text();
-        return kExitOk;
-      }
-      return run_command(rest, all, self_exe, suites, out, err);
-    }
-    if (cmd == "explain") return explain_command(rest, suites, out);
-    if (cmd == "merge") {
-      if (asks_for_help(rest)) {
-        out << merge_usage_text();
-        return kExitOk;
-      }
-      return merge_command(rest, all, suites, out, err);
     }
     throw UsageError(fmt::format("unknown command '{}' (run, list, explain, merge, help, --version)", cmd));
   } catch (const UsageError& e) {

@@ -18,7 +18,7 @@
 namespace clampbench {
 
 namespace {
-constexpr Command kCommands[] = {Command::Run, Command::List, Command::Explain, Command::Merge};
+bool asks_for_help(Command command, const std::vector<std::string>& args) { return wants_help(command, args); }
 
 int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
                      const std::string& self_exe) {
@@ -33,31 +33,43 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       return kExitOk;
     }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+      // Every command's help, by the name `clampbench help NAME` takes.
+      static const std::pair<const char*, std::string (*)()> kHelp[] = {
+          {"run", run_usage_text}, {"list", list_usage_text}, {"explain", explain_usage_text},
+          {"merge", merge_usage_text}};
       if (rest.empty()) {
         out << usage_text();
         return kExitOk;
       }
-      for (Command c : kCommands) {
-        if (rest.size() == 1 && rest.front() == command_name(c)) {
-          out << command_help(c);
+      for (const auto& [name, text] : kHelp) {
+        if (rest.size() == 1 && rest.front() == name) {
+          out << text();
           return kExitOk;
         }
       }
       throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
     }
-    for (Command c : kCommands) {
-      if (cmd != command_name(c)) continue;
-      CommandArgs parsed = parse_command_args(c, rest);
-      if (parsed.help) {
-        out << command_help(c);
+    if (cmd == "list") {
+      if (asks_for_help(Command::List, rest)) {
+        out << list_usage_text();
         return kExitOk;
       }
-      switch (c) {
-        case Command::Run: return run_command(std::move(parsed.run), all, self_exe, suites, out, err);
-        case Command::List: print_list(suites, parsed.list_json, out); return kExitOk;
-        case Command::Explain: return explain_command(parsed.explain, suites, out);
-        case Command::Merge: return merge_command(parsed.merge, all, suites, out, err);
+      return list_command(rest, suites, out);
+    }
+    if (cmd == "run") {
+      if (asks_for_help(Command::Run, rest)) {
+        out << run_usage_text();
+        return kExitOk;
       }
+      return run_command(rest, all, self_exe, suites, out, err);
+    }
+    if (cmd == "explain") return explain_command(rest, suites, out);
+    if (cmd == "merge") {
+      if (asks_for_help(Command::Merge, rest)) {
+        out << merge_usage_text();
+        return kExitOk;
+      }
+      return merge_command(rest, all, suites, out, err);
     }
     throw UsageError(fmt::format("unknown command '{}' (run, list, explain, merge, help, --version)", cmd));
   } catch (const UsageError& e) {

@@ -47,18 +47,23 @@ RunArgs parse_run_args(const std::vector<std::string>& args);
 // expectations file, probes --out and --dump. Throws UsageError.
 RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites);
 
-std::string usage_text();  // every command (`--help`, `help`); each one's: command_help of options.h
+// The help texts (commands.cpp); each command's is command_help of options.h.
+std::string usage_text();          // every command (`--help`, `help`)
+std::string run_usage_text();      // `help run`, `run --help`
+std::string list_usage_text();     // `help list`, `list --help`
+std::string explain_usage_text();  // `help explain`, `explain --help`
+std::string merge_usage_text();    // `help merge`, `merge --help`
+// `list [--json]` (harness/cli/list_command.cpp). Throws UsageError.
+int list_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
 void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 
-struct ExplainArgs;
-struct MergeArgs;
 // `explain SUITE [--case ID] ...` (harness/cli/explain_command.cpp): the op-level
 // allocation diff between two variants of one case. Throws UsageError.
-int explain_command(const ExplainArgs& args, const std::vector<Suite>& suites, std::ostream& out);
+int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
 // `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge.h): the shards
 // of one run joined into its results file. Throws UsageError.
-int merge_command(const MergeArgs& args, const std::vector<std::string>& argv_all, const std::vector<Suite>& suites,
-                  std::ostream& out, std::ostream& err);
+int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
+                  const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);
 struct CaseResult;
 // The text explain prints for one case result (its variants' allocation traces).
 std::string explain_case(const CaseResult& r, const std::string& base, const std::string& head, bool all);

@@ -29,8 +29,8 @@ bool take_shard_file(CommandArgs& a, const std::string& operand) {
   return true;
 }
 
-const std::vector<detail::CommandPage>& pages() {
-  static const std::vector<detail::CommandPage> all = {
+// A static array, as the option table: parsing takes no heap for it.
+constexpr detail::CommandPage kPages[] = {
       {Command::Run, "run", R"(usage: clampbench run [options]
 
 Runs every selected case in every selected variant: counts allocations, checks outputs and
@@ -60,14 +60,12 @@ exit codes: as the unsharded run's would be: 0 every verdict and finding as expe
             1 some differ from the expectations, 3 a shard had an internal error or the
             merged file could not be written; 2 refused (one line naming the files)
 )", take_shard_file},
-  };
-  return all;
-}
+};
 }  // namespace
 
 namespace detail {
 const CommandPage& command_page(Command command) {
-  for (const CommandPage& p : pages())
+  for (const CommandPage& p : kPages)
     if (p.command == command) return p;
   throw std::logic_error("a command without a page");
 }

@@ -59,7 +59,13 @@ std::string explain_case(const CaseResult& r, const std::string& base, const std
   return out;
 }
 
-int explain_command(const ExplainArgs& e, const std::vector<Suite>& suites, std::ostream& out) {
+int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out) {
+  const CommandArgs parsed = parse_command_args(Command::Explain, args);
+  if (parsed.help) {
+    out << explain_usage_text();
+    return 0;
+  }
+  const ExplainArgs& e = parsed.explain;
   if (e.suite.empty()) throw UsageError("explain needs a suite (clampbench list)");
   if (!e.trace_out.empty())  // before the case runs, not after
     if (std::string why = check_output_file(e.trace_out); !why.empty()) throw UsageError("--trace-out: " + why);

@@ -16,11 +16,12 @@
 
 namespace clampbench {
 
-int merge_command(const MergeArgs& args, const std::vector<std::string>& argv_all, const std::vector<Suite>& suites,
-                  std::ostream& out, std::ostream& err) {
-  const std::vector<std::string>& inputs = args.inputs;
-  const std::string& target = args.target;
-  if (!args.has_target) throw UsageError("merge: -o MERGED.json is required");
+int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
+                  const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
+  const MergeArgs parsed = parse_command_args(Command::Merge, args).merge;
+  const std::vector<std::string>& inputs = parsed.inputs;
+  const std::string& target = parsed.target;
+  if (!parsed.has_target) throw UsageError("merge: -o MERGED.json is required");
   if (inputs.empty()) throw UsageError("merge: no shard files given (merge SHARD.json... -o MERGED.json)");
   if (std::string why = check_output_file(target); !why.empty()) throw UsageError(fmt::format("merge: -o: {}", why));
   for (const auto& in : inputs)

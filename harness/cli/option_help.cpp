@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "harness/cli/detail/command_pages.h"
+#include "harness/cli/detail/option_entries.h"
 #include "harness/cli/options.h"
 
 namespace clampbench {
@@ -30,7 +30,7 @@ std::string head(const Option& o) {
 // for the column gets a line of its own.
 std::string option_lines(const Option& o, std::size_t column) {
   std::string text = o.meaning;
-  if (!o.choices.empty()) text = fmt::format("{}: {}", fmt::join(o.choices, " | "), text);
+  if (o.choices != nullptr) text = fmt::format("{}: {}", detail::listed_choices(o, " | "), text);
   std::string out = head(o), line;
   if (out.size() + 2 > column) out.append(1, '\n').append(column, ' ');
   else out.append(column - out.size(), ' ');
@@ -72,5 +72,10 @@ std::string command_help(Command command) {
   }
   return out + page.outro;
 }
+
+std::string run_usage_text() { return command_help(Command::Run); }
+std::string list_usage_text() { return command_help(Command::List); }
+std::string explain_usage_text() { return command_help(Command::Explain); }
+std::string merge_usage_text() { return command_help(Command::Merge); }
 
 }  // namespace clampbench

@@ -7,9 +7,13 @@
 // loop parses every command's arguments against the table, `clampbench help COMMAND` is
 // printed from it, and the callgrind child's command line is filtered by it: a new option is
 // one entry, and its help, its parsing and the child cannot disagree.
+// The table is constant data (static arrays, no heap): the callgrind child parses its command
+// line before it counts, and what a process allocated before a call moves its count.
 
 #include <cstddef>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/cli/cli.h"
@@ -50,10 +54,10 @@ enum class Section { Selection, Main, GoogleBenchmark };
 struct Option;
 // One option as given on the command line.
 struct Given {
-  const Option* option = nullptr;  // nullptr: an operand (a suite, a file)
-  std::string flag;                // the name as typed: "--out", "-o"
+  const Option* option = nullptr;  // nullptr: an operand (a suite, a file), in `value`
+  std::string flag;                // the name as typed ("--out", "-o"); an Inline option's whole
+                                   // argument ("--benchmark_out=x.json")
   std::string value;
-  std::string typed;               // the whole first argument: "--benchmark_out=x.json"
   bool has_value = false;
   std::size_t args = 1;            // how many arguments it took: 2 for "--out FILE"
 };
@@ -63,7 +67,7 @@ struct Option {
   const char* alias = nullptr;  // "-o"
   ValueKind kind = ValueKind::One;
   const char* value = nullptr;  // the value's name in the help ("NAME"); nullptr for a switch
-  std::vector<std::string> choices = {};  // the valid values, where they can be listed
+  const char* choices = nullptr;  // the valid values, where they can be listed: "auto|host|cuda"
   unsigned commands = 0;        // bits of Command
   Section section = Section::Main;
   const char* meaning = nullptr;  // the help text (wrapped when printed); nullptr: not in the help
@@ -73,13 +77,16 @@ struct Option {
 };
 
 // The table, in the order the help lists it.
-const std::vector<Option>& option_table();
+std::span<const Option> option_table();
 // The option of `command` named or aliased `flag`; nullptr when it has none.
-const Option* find_option(Command command, const std::string& flag);
+const Option* find_option(Command command, std::string_view flag);
+// Whether one of `args` is --help or -h: the help wins over any other argument, good or bad.
+bool wants_help(Command command, const std::vector<std::string>& args);
 // args[i] and, for an option with a separate value, args[i + 1]. Throws UsageError for an
 // unknown flag, a missing or empty value, or a value given to a switch.
 Given read_argument(Command command, const std::vector<std::string>& args, std::size_t i);
-// Every argument of `command` applied in order; operands to the command's own taker.
+// Every argument of `command` applied in order; operands to the command's own taker. With
+// --help anywhere, only `help` is set.
 CommandArgs parse_command_args(Command command, const std::vector<std::string>& args);
 // `clampbench help COMMAND`: the command's fixed intro, then one line per option of the table.
 std::string command_help(Command command);

@@ -14,48 +14,43 @@ namespace clampbench {
 
 Given read_argument(Command command, const std::vector<std::string>& args, std::size_t i) {
   const std::string& arg = args[i];
-  Given g;
-  g.typed = arg;
   if (arg.size() < 2 || arg[0] != '-') {  // an operand ("-" included: a file name)
-    g.value = arg;
-    return g;
+    Given operand;
+    operand.value = arg;
+    return operand;
   }
   const std::size_t eq = arg.rfind("--", 0) == 0 ? arg.find('=') : std::string::npos;
-  g.flag = arg.substr(0, eq);
-  g.has_value = eq != std::string::npos;
-  if (g.has_value) g.value = arg.substr(eq + 1);
   const char* cmd = command_name(command);
-  g.option = find_option(command, g.flag);
-  if (g.option == nullptr) throw UsageError(fmt::format("unknown flag '{}' for {} (clampbench help {})", arg, cmd, cmd));
-  switch (g.option->kind) {
-    case ValueKind::Inline:
-      return g;
-    case ValueKind::Switch:
-      if (g.has_value) throw UsageError(fmt::format("{} takes no value: '{}' (clampbench help {})", g.flag, arg, cmd));
-      return g;
-    case ValueKind::One:
-    case ValueKind::Names:
-      if (!g.has_value) {
-        if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value (clampbench help {})", g.flag, cmd));
-        g.value = args[i + 1];
-        g.args = 2;
-      }
-      // Checked here for every option: an empty value (an unset shell variable) would
-      // otherwise mean "the default" or "all" to some of them and be read as a path by others.
-      if (g.value.empty())
-        throw UsageError(fmt::format("{} '': empty {}", g.flag, g.option->kind == ValueKind::Names ? "name" : "value"));
-      return g;
+  const Option* option = find_option(command, std::string_view(arg).substr(0, eq));
+  if (option == nullptr) throw UsageError(fmt::format("unknown flag '{}' for {} (clampbench help {})", arg, cmd, cmd));
+  Given g{.option = option, .flag = arg, .value = {}};  // the argument copied whole, as typed
+  if (option->kind == ValueKind::Inline) return g;  // the entry reads "--flag=V" whole
+  g.has_value = eq != std::string::npos;
+  if (g.has_value) {
+    g.value = g.flag.substr(eq + 1);
+    g.flag = g.flag.substr(0, eq);
   }
+  if (option->kind == ValueKind::Switch) {
+    if (g.has_value) throw UsageError(fmt::format("{} takes no value: '{}' (clampbench help {})", g.flag, arg, cmd));
+    return g;
+  }
+  if (!g.has_value) {
+    if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value (clampbench help {})", g.flag, cmd));
+    g.value = args[i + 1];
+    g.args = 2;
+  }
+  // Checked here for every option: an empty value (an unset shell variable) would otherwise
+  // mean "the default" or "all" to some of them and be read as a path by others.
+  if (g.value.empty())
+    throw UsageError(fmt::format("{} '': empty {}", g.flag, option->kind == ValueKind::Names ? "name" : "value"));
   return g;
 }
 
 CommandArgs parse_command_args(Command command, const std::vector<std::string>& args) {
   CommandArgs parsed;
-  for (const std::string& a : args) {  // the help wins over any other argument, good or bad
-    if (const Option* o = find_option(command, a); o != nullptr && o->apply == detail::ask_for_help) {
-      parsed.help = true;
-      return parsed;
-    }
+  if (wants_help(command, args)) {
+    parsed.help = true;
+    return parsed;
   }
   const detail::CommandPage& page = detail::command_page(command);
   for (std::size_t i = 0; i < args.size();) {

@@ -28,8 +28,9 @@ void list_tests(const RunConfig& config, const std::vector<const Suite*>& select
 
 }  // namespace
 
-int run_command(RunArgs parsed, const std::vector<std::string>& argv_all,
+int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
                 const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
+  RunArgs parsed = parse_run_args(args);
   parsed.config.command_line = argv_all;
   parsed.config.self_exe = self_exe;
   const RunPlan plan = resolve_run(std::move(parsed), suites);

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// `clampbench run`: the parsed arguments resolved into the run plan (cli.h), then the
+// `clampbench run`: the arguments parsed and resolved into the run plan (cli.h), then the
 // instruction child, --benchmark_list_tests, or the run itself with its expectations, --resume
 // and timing session. Throws UsageError; returns the exit code.
 
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "harness/cli/cli.h"
+#include "suites/suite.h"
 
 namespace clampbench {
 
-int run_command(RunArgs parsed, const std::vector<std::string>& argv_all,
+int run_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
                 const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);
 
 }  // namespace clampbench

@@ -6,8 +6,8 @@
 
 namespace clampbench::detail {
 
-std::vector<Option> command_options() {
-  return {
+std::span<const Option> command_options() {
+  static const Option kOptions[] = {
       {.name = "--json", .kind = ValueKind::Switch, .commands = kList, .meaning = "the same as one JSON array",
        .apply = [](CommandArgs& a, const Given&) { a.list_json = true; }},
       {.name = "--case", .value = "ID", .commands = kExplain,
@@ -35,6 +35,7 @@ std::vector<Option> command_options() {
       {.name = "--help", .alias = "-h", .kind = ValueKind::Switch, .commands = kRun | kList | kExplain | kMerge,
        .meaning = "this text", .child_keeps = kept, .apply = ask_for_help},
   };
+  return kOptions;
 }
 
 }  // namespace clampbench::detail

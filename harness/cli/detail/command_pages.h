@@ -15,7 +15,7 @@ struct CommandPage {
   const char* name;
   const char* intro;       // the usage line and what the command does; the option lines follow
   const char* main_title;  // the title of the section of its options; nullptr: none
-  std::string outro;       // after the options (the exit codes); may be empty
+  const char* outro;       // after the options (the exit codes); may be empty
   // Takes one operand ("explain SUITE", "merge SHARD.json..."); false: not one it takes.
   bool (*take_operand)(CommandArgs& into, const std::string& operand);
 };

@@ -15,11 +15,12 @@
 
 namespace clampbench::detail {
 
-std::vector<Option> run_selection_options();  // run_selection_options.cpp
-std::vector<Option> run_measure_options();    // run_measure_options.cpp
-std::vector<Option> run_output_options();     // run_output_options.cpp
-std::vector<Option> command_options();        // list, explain, merge and --help: command_options.cpp
-std::vector<Option> benchmark_options();      // Google Benchmark's flags: benchmark_options.cpp
+// Each a static array: the table takes no heap (options.h says why).
+std::span<const Option> run_selection_options();  // run_selection_options.cpp
+std::span<const Option> run_measure_options();    // run_measure_options.cpp
+std::span<const Option> run_output_options();     // run_output_options.cpp
+std::span<const Option> command_options();        // list, explain, merge and --help: command_options.cpp
+std::span<const Option> benchmark_options();      // Google Benchmark's flags: benchmark_options.cpp
 
 constexpr unsigned kRun = static_cast<unsigned>(Command::Run);
 constexpr unsigned kList = static_cast<unsigned>(Command::List);
@@ -48,6 +49,9 @@ T parse_number(const Given& g) {
 void split_names(const Given& g, std::vector<std::string>& out);
 
 // g.value when it is one of the option's choices; else "bad WHAT 'V' (choice, choice)".
+// Allocates nothing unless it throws.
 const std::string& one_of(const Given& g, const char* what);
+// "auto|host|cuda" as "auto, host, cuda" (separator ", ").
+std::string listed_choices(const Option& o, std::string_view separator);
 
 }  // namespace clampbench::detail

@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include <fmt/ranges.h>
-
 #include "harness/cli/detail/option_entries.h"
 
 namespace clampbench::detail {
@@ -24,10 +22,20 @@ void split_names(const Given& g, std::vector<std::string>& out) {
 }
 
 const std::string& one_of(const Given& g, const char* what) {
-  const auto& choices = g.option->choices;
-  if (std::find(choices.begin(), choices.end(), g.value) == choices.end())
-    throw UsageError(fmt::format("bad {} '{}' ({})", what, g.value, fmt::join(choices, ", ")));
-  return g.value;
+  std::string_view rest = g.option->choices;
+  for (;;) {
+    const std::size_t bar = std::min(rest.find('|'), rest.size());
+    if (rest.substr(0, bar) == g.value) return g.value;
+    if (bar == rest.size()) break;
+    rest.remove_prefix(bar + 1);
+  }
+  throw UsageError(fmt::format("bad {} '{}' ({})", what, g.value, listed_choices(*g.option, ", ")));
+}
+
+std::string listed_choices(const Option& o, std::string_view separator) {
+  std::string out;
+  for (const char c : std::string_view(o.choices)) c == '|' ? out.append(separator) : out.append(1, c);
+  return out;
 }
 
 }  // namespace clampbench::detail

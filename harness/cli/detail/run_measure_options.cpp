@@ -26,16 +26,16 @@ void take_plant(CommandArgs& a, const Given& g) {
 }
 }  // namespace
 
-std::vector<Option> run_measure_options() {
-  return {
-      {.name = "--backend", .value = "B", .choices = {"auto", "host", "cuda"}, .commands = kRun,
+std::span<const Option> run_measure_options() {
+  static const Option kOptions[] = {
+      {.name = "--backend", .value = "B", .choices = "auto|host|cuda", .commands = kRun,
        .meaning = "where the cases run (default auto: cuda when a device is present)", .child_keeps = kept,
        .apply = [](CommandArgs& a, const Given& g) {
          const std::string& b = one_of(g, "backend");
          a.run.backend = b == "host" ? BackendChoice::Host : b == "cuda" ? BackendChoice::Cuda : BackendChoice::Auto;
        }},
       // Not for the child, which runs on host: the allocator is the cuda cases'.
-      {.name = "--allocator", .value = "A", .choices = {"caching", "async", "raw"}, .commands = kRun,
+      {.name = "--allocator", .value = "A", .choices = "caching|async|raw", .commands = kRun,
        .meaning = "the cuda allocator (default caching); refused on host, whose cases use pageable memory",
        .child_keeps = dropped,
        .apply = [](CommandArgs& a, const Given& g) {
@@ -75,7 +75,7 @@ std::vector<Option> run_measure_options() {
       {.name = "--no-timing", .kind = ValueKind::Switch, .commands = kRun,
        .meaning = "skip the Google Benchmark timing pass", .child_keeps = kept,
        .apply = [](CommandArgs& a, const Given&) { a.run.config.timing = false; }},
-      {.name = "--instructions", .value = "M", .choices = {"auto", "perf", "callgrind", "off"}, .commands = kRun,
+      {.name = "--instructions", .value = "M", .choices = "auto|perf|callgrind|off", .commands = kRun,
        .meaning = "count each call's user-space instructions with perf (the hardware counter), callgrind (a child "
                   "run under valgrind, exact), or not at all (off); auto (default): perf where the hardware "
                   "counts, else callgrind if valgrind is installed",
@@ -99,6 +99,7 @@ std::vector<Option> run_measure_options() {
       {.name = kInstructionChildFlag, .value = "DIR", .commands = kRun, .child_keeps = kept,
        .apply = [](CommandArgs& a, const Given& g) { a.run.config.instruction_child_dir = g.value; }},
   };
+  return kOptions;
 }
 
 }  // namespace clampbench::detail

@@ -7,8 +7,8 @@
 
 namespace clampbench::detail {
 
-std::vector<Option> run_output_options() {
-  return {
+std::span<const Option> run_output_options() {
+  static const Option kOptions[] = {
       {.name = "--out", .value = "FILE", .commands = kRun,
        .meaning = "results JSON (default results/latest.json), rewritten after every case (a temporary file "
                   "renamed; a symlink is written through)",
@@ -39,6 +39,7 @@ std::vector<Option> run_output_options() {
                   "live-bytes counter",
        .child_keeps = dropped, .apply = [](CommandArgs& a, const Given& g) { a.run.config.trace_out = g.value; }},
   };
+  return kOptions;
 }
 
 }  // namespace clampbench::detail

@@ -9,8 +9,8 @@
 
 namespace clampbench::detail {
 
-std::vector<Option> run_selection_options() {
-  return {
+std::span<const Option> run_selection_options() {
+  static const Option kOptions[] = {
       {.name = "--suite", .kind = ValueKind::Names, .value = "NAME", .commands = kRun, .section = Section::Selection,
        .meaning = "only this suite (repeatable, or comma separated); default: all",
        .child_keeps = kept,
@@ -30,7 +30,7 @@ std::vector<Option> run_selection_options() {
        .meaning = "only this variant besides the reference \"clamp\" (repeatable, or comma separated)",
        .child_keeps = kept,
        .apply = [](CommandArgs& a, const Given& g) { split_names(g, a.run.config.variants); }},
-      {.name = "--sizes", .value = "SET", .choices = {"quick", "nightly", "full"}, .commands = kRun,
+      {.name = "--sizes", .value = "SET", .choices = "quick|nightly|full", .commands = kRun,
        .section = Section::Selection, .meaning = "the values each axis sweeps (default quick)",
        .child_keeps = kept,
        .apply = [](CommandArgs& a, const Given& g) { parse_size_set(one_of(g, "size set"), a.run.config.sizes); }},
@@ -45,6 +45,7 @@ std::vector<Option> run_selection_options() {
        .child_keeps = dropped,
        .apply = [](CommandArgs& a, const Given& g) { a.run.config.shard = parse_shard(g.value); }},
   };
+  return kOptions;
 }
 
 }  // namespace clampbench::detail

@@ -18,8 +18,6 @@
 namespace clampbench {
 
 namespace {
-bool asks_for_help(Command command, const std::vector<std::string>& args) { return wants_help(command, args); }
-
 int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
                      const std::string& self_exe) {
   std::vector<std::string> all(argv, argv + argc);
@@ -50,14 +48,14 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
     }
     if (cmd == "list") {
-      if (asks_for_help(Command::List, rest)) {
+      if (wants_help(Command::List, rest)) {
         out << list_usage_text();
         return kExitOk;
       }
       return list_command(rest, suites, out);
     }
     if (cmd == "run") {
-      if (asks_for_help(Command::Run, rest)) {
+      if (wants_help(Command::Run, rest)) {
         out << run_usage_text();
         return kExitOk;
       }
@@ -65,7 +63,7 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
     }
     if (cmd == "explain") return explain_command(rest, suites, out);
     if (cmd == "merge") {
-      if (asks_for_help(Command::Merge, rest)) {
+      if (wants_help(Command::Merge, rest)) {
         out << merge_usage_text();
         return kExitOk;
       }

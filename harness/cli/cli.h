@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The `clampbench` command line: `run [options]`, `list [--json]`, `explain`, `merge`,
-// `help [COMMAND]`, `--version`; every command's options are one table (options.h). main() is a thin
-// wrapper over run_cli so that tests drive every path, exit code included, in-process.
+// `help [COMMAND]`, `--version`; every command's options are one table (options.h). main() is
+// a thin wrapper over run_cli so that tests drive every path, exit code included, in-process.
 // Exit codes: 0 every verdict and finding as expected, 1 a verdict or finding differs from
 // the expectations, 2 bad usage or input (one line on stderr naming the problem), 3 internal
 // or CUDA error.
@@ -47,7 +47,8 @@ RunArgs parse_run_args(const std::vector<std::string>& args);
 // expectations file, probes --out and --dump. Throws UsageError.
 RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites);
 
-// The help texts (commands.cpp); each command's is command_help of options.h.
+// The help texts: the list of commands (commands.cpp), each command's (command_help of
+// options.h, from the option table).
 std::string usage_text();          // every command (`--help`, `help`)
 std::string run_usage_text();      // `help run`, `run --help`
 std::string list_usage_text();     // `help list`, `list --help`

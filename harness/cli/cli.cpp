@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/cli/options.h"
 #include "harness/cli/run_command.h"
 #include "harness/outcome.h"
 #include "harness/version.h"
@@ -17,12 +18,6 @@
 namespace clampbench {
 
 namespace {
-bool asks_for_help(const std::vector<std::string>& args) {
-  for (const auto& a : args)
-    if (a == "--help" || a == "-h") return true;
-  return false;
-}
-
 int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
                      const std::string& self_exe) {
   std::vector<std::string> all(argv, argv + argc);
@@ -53,20 +48,14 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
     }
     if (cmd == "list") {
-      if (asks_for_help(rest)) {
+      if (wants_help(Command::List, rest)) {
         out << list_usage_text();
         return kExitOk;
       }
-      bool json = false;
-      for (const auto& a : rest) {
-        if (a == "--json") json = true;
-        else throw UsageError(fmt::format("unknown flag '{}' for list (clampbench help list)", a));
-      }
-      print_list(suites, json, out);
-      return kExitOk;
+      return list_command(rest, suites, out);
     }
     if (cmd == "run") {
-      if (asks_for_help(rest)) {
+      if (wants_help(Command::Run, rest)) {
         out << run_usage_text();
         return kExitOk;
       }
@@ -74,7 +63,7 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
     }
     if (cmd == "explain") return explain_command(rest, suites, out);
     if (cmd == "merge") {
-      if (asks_for_help(rest)) {
+      if (wants_help(Command::Merge, rest)) {
         out << merge_usage_text();
         return kExitOk;
       }

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // `clampbench explain SUITE [--case ID]`: runs one case on the host in its variants and says,
 // op by op, which allocations one variant saves against another (default clamp vs clamp_);
-// optionally writes the case's allocation traces as a Chrome trace file.
+// optionally writes the case's allocation traces as a Chrome trace file. Its options are in
+// the option table (detail/command_options.cpp).
 
 #include <fstream>
 #include <ostream>
@@ -10,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "harness/allocation_diff.h"
-#include "harness/cli/cli.h"
+#include "harness/cli/options.h"
 #include "harness/cupti/tracer.h"
 #include "harness/detail/output_path.h"
 #include "harness/results_writer.h"
@@ -20,33 +21,6 @@
 
 namespace clampbench {
 namespace {
-
-struct ExplainArgs {
-  std::string suite, case_label, base = "clamp", head = "clamp_", trace_out;
-  bool all = false;
-};
-
-ExplainArgs parse(const std::vector<std::string>& args) {
-  ExplainArgs e;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value (clampbench explain --help)", a));
-      // `--case ""` would explain the first case, `--trace-out ""` write nothing: as for run.
-      if (args[i + 1].empty()) throw UsageError(fmt::format("{} '': empty value", a));
-      return args[++i];
-    };
-    if (a == "--case") e.case_label = value();
-    else if (a == "--base") e.base = value();
-    else if (a == "--head") e.head = value();
-    else if (a == "--trace-out") e.trace_out = value();
-    else if (a == "--all") e.all = true;
-    else if (!a.empty() && a[0] != '-' && e.suite.empty()) e.suite = a;
-    else throw UsageError(fmt::format("unknown argument '{}' for explain (clampbench explain --help)", a));
-  }
-  if (e.suite.empty()) throw UsageError("explain needs a suite (clampbench list)");
-  return e;
-}
 
 // The case `label` ("R=8,B=16" or "suite/R=8,B=16") from any size set; the first quick one
 // when empty.
@@ -73,18 +47,6 @@ std::string totals(const VariantResult& v) {
 
 }  // namespace
 
-std::string explain_usage_text() {
-  return R"txt(usage: clampbench explain SUITE [--case ID] [--base NAME] [--head NAME] [--all] [--trace-out FILE]
-
-Runs one case on the host in every variant and prints, op by op, the allocations --head
-saves against --base (defaults clamp and clamp_): "clamp_ saves: clamp (int32 [8], 32 B)".
-  --case ID            the case label (R=8,B=16) or id (suite/R=8,B=16); default the first quick case
-  --all                every variant against --base
-  --trace-out FILE     the case's allocation traces as a Chrome trace (Perfetto, chrome://tracing)
-  --help, -h           this text
-)txt";
-}
-
 std::string explain_case(const CaseResult& r, const std::string& base, const std::string& head, bool all) {
   const VariantResult& b = variant_of(r, base);
   std::string out = fmt::format("{} ({})\n", r.case_id, device_name(r.device));
@@ -98,13 +60,13 @@ std::string explain_case(const CaseResult& r, const std::string& base, const std
 }
 
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out) {
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      out << explain_usage_text();
-      return 0;
-    }
+  const CommandArgs parsed = parse_command_args(Command::Explain, args);
+  if (parsed.help) {
+    out << explain_usage_text();
+    return 0;
   }
-  const ExplainArgs e = parse(args);
+  const ExplainArgs& e = parsed.explain;
+  if (e.suite.empty()) throw UsageError("explain needs a suite (clampbench list)");
   if (!e.trace_out.empty())  // before the case runs, not after
     if (std::string why = check_output_file(e.trace_out); !why.empty()) throw UsageError("--trace-out: " + why);
   const Suite* suite = nullptr;

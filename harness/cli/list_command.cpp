@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "harness/cli/cli.h"
+#include "harness/cli/options.h"
 
 namespace clampbench {
 
@@ -19,6 +19,11 @@ std::string values(const std::vector<std::int64_t>& v) {
 }
 const char* device_text(SuiteDevice d) { return d == SuiteDevice::Gpu ? "gpu" : "host"; }
 }  // namespace
+
+int list_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out) {
+  print_list(suites, parse_command_args(Command::List, args).list_json, out);
+  return 0;
+}
 
 void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out) {
   if (json) {

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli/cli.h"
+#include "harness/cli/options.h"
 #include "harness/detail/output_path.h"
 #include "harness/merge.h"
 #include "harness/outcome.h"
@@ -16,46 +16,12 @@
 
 namespace clampbench {
 
-std::string merge_usage_text() {
-  return R"(usage: clampbench merge SHARD.json... -o MERGED.json
-
-Joins the results files of the N shards of one run (run --shard I/N, I = 1..N) into the
-results file the run without --shard writes: its cases in that run's order, the summary
-and the outcome computed again. Refused (exit 2, nothing written): files of different
-builds, settings, selections, seeds, expectations or shard counts; a shard missing or given
-twice; a case in two files, in the wrong shard, or missing; an interrupted shard.
-  -o, --out FILE       the merged results (a temporary file renamed; a symlink is written
-                       through; a FIFO, directory or an input file is refused)
-  --help, -h           this text
-
-exit codes: as the unsharded run's would be: 0 every verdict and finding as expected,
-            1 some differ from the expectations, 3 a shard had an internal error or the
-            merged file could not be written; 2 refused (one line naming the files)
-)";
-}
-
 int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
                   const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> inputs;
-  std::string target;
-  bool has_target = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "-o" || a == "--out") {
-      if (i + 1 >= args.size()) throw UsageError(fmt::format("merge: {} needs a value", a));
-      target = args[++i];
-      has_target = true;
-    } else if (a.rfind("--out=", 0) == 0) {
-      target = a.substr(6);
-      has_target = true;
-    } else if (a.rfind("-", 0) == 0 && a != "-") {
-      throw UsageError(fmt::format("unknown flag '{}' for merge (clampbench help merge)", a));
-    } else {
-      inputs.push_back(a);
-    }
-  }
-  if (!has_target) throw UsageError("merge: -o MERGED.json is required");
-  if (target.empty()) throw UsageError("merge: -o '': empty value");
+  const MergeArgs parsed = parse_command_args(Command::Merge, args).merge;
+  const std::vector<std::string>& inputs = parsed.inputs;
+  const std::string& target = parsed.target;
+  if (!parsed.has_target) throw UsageError("merge: -o MERGED.json is required");
   if (inputs.empty()) throw UsageError("merge: no shard files given (merge SHARD.json... -o MERGED.json)");
   if (std::string why = check_output_file(target); !why.empty()) throw UsageError(fmt::format("merge: -o: {}", why));
   for (const auto& in : inputs)

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case_filter.h"
+#include "harness/cli/child_run_args.h"
 #include "harness/detail/orphaned_dirs.h"
 #include "harness/instructions/child_process.h"
 #include "harness/instructions/instruction_pass.h"
@@ -66,40 +67,6 @@ std::vector<std::string> child_environment() {
   std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
   return env;
-}
-
-// The arguments after "clampbench run" that the child takes: the selection and the run
-// settings, not the parent's outputs (its results go to the child's directory), nor
-// --l2-flush and --allocator (for cuda cases, which the child, on host, does not have), nor
-// --shard: a call's callgrind count moves by a few instructions with what the process ran and
-// allocated before it, so the child of every shard runs the whole selection, as the unsharded
-// run's child does, and each shard keeps its own cases' counts -- the same counts as that run.
-// Nor a delay plant: it stalls the timing pass only, and a planted run's counts must equal a
-// plain run's (the child's command line is part of what it counts).
-bool is_delay_plant(const std::vector<std::string>& command_line, std::size_t i) {
-  const std::string& a = command_line[i];
-  if (a.rfind("--plant=delay:", 0) == 0) return true;
-  return a == "--plant" && i + 1 < command_line.size() && command_line[i + 1].rfind("delay:", 0) == 0;
-}
-
-std::vector<std::string> child_run_args(const std::vector<std::string>& command_line) {
-  static const char* kNotForChild[] = {"--out", "--dump", "--trace-out", "--resume", "--allocator", "--shard"};
-  std::vector<std::string> out;
-  for (std::size_t i = 2; i < command_line.size(); ++i) {
-    const std::string& a = command_line[i];
-    const std::string name = a.substr(0, a.find('='));
-    if (a == "--l2-flush" || a == "--force" || name == "--benchmark_out") continue;
-    if (is_delay_plant(command_line, i)) {
-      if (name == a) ++i;
-      continue;
-    }
-    if (std::find(std::begin(kNotForChild), std::end(kNotForChild), name) != std::end(kNotForChild)) {
-      if (name == a) ++i;  // "--out FILE": skip the value too
-      continue;
-    }
-    out.push_back(a);
-  }
-  return out;
 }
 }  // namespace
 

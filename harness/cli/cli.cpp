@@ -2,16 +2,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/cli/cli.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "harness/cli/options.h"
 #include "harness/cli/run_command.h"
+#include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
 #include "harness/version.h"
 
@@ -95,8 +98,11 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
 
 int run_cli(int argc, char** argv) {
   try {
+    // Not in the callgrind child: its counts must not depend on where the program lies, and
+    // this path's length would shape its heap.
+    const bool child = std::find(argv, argv + argc, std::string_view(kInstructionChildFlag)) != argv + argc;
     std::error_code ec;
-    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    const std::string self = child ? "" : std::filesystem::read_symlink("/proc/self/exe", ec).string();
     return run_cli(argc, argv, all_suites(), std::cout, std::cerr, ec ? "" : self);
   } catch (const std::exception& e) {  // the registry itself failed to build
     std::cerr << "clampbench: internal error: " << e.what() << std::endl;

@@ -82,6 +82,10 @@ RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites) {
       throw UsageError(fmt::format("unknown variant '{}' (known in the selected suites: {})", name, join(variants)));
   selected = apply_case_filters(c, selected);
   check_planted_suite(c.plant, known, selected);
+  // The callgrind child (host, untimed) counts the selection and writes counts.json in its own
+  // directory. The parent has checked the rest; here each check would put a path of the
+  // parent's world (source tree, outputs) into the child's heap and move its counts.
+  if (!c.instruction_child_dir.empty()) return {std::move(c), std::move(selected)};
   if (args.backend == BackendChoice::Cuda && !cuda_compiled())
     throw UsageError("--backend cuda: this build has no CUDA backend");
   if (args.backend == BackendChoice::Cuda && !cuda_device_available())

@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/instructions/callgrind_child.h"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -23,8 +26,6 @@
 #include "harness/results_writer.h"
 #include "harness/usage_error.h"
 
-extern char** environ;
-
 namespace clampbench {
 
 namespace fs = std::filesystem;
@@ -34,7 +35,8 @@ std::string find_valgrind() {
   std::istringstream dirs(path ? path : "");
   for (std::string dir; std::getline(dirs, dir, ':');) {
     const fs::path candidate = fs::path(dir.empty() ? "." : dir) / "valgrind";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    // Absolute: the child starts in its own directory, where a relative PATH entry means another place.
+    if (::access(candidate.c_str(), X_OK) == 0) return fs::absolute(candidate).string();
   }
   return "";
 }
@@ -62,18 +64,42 @@ struct TempDir {
   }
 };
 
-// The child's environment: this one.
-std::vector<std::string> child_environment() {
-  std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+// The child's world is the same whatever the parent's: a callgrind count moves by a few
+// instructions with the initial stack and heap, which the environment, the working directory
+// (valgrind gives the client PWD) and every path the child is given shape; about half the
+// quick set's counts moved when one environment variable was added. So the child gets a fixed
+// environment, starts in "/", and reaches its program and its directory through descriptors
+// of fixed numbers, by paths of fixed length. PATH is valgrind's directory alone (the child
+// checks that valgrind is there, as any callgrind run does); the valgrind settings are passed
+// on because valgrind itself reads them.
+std::vector<std::string> child_environment(const std::string& valgrind) {
+  std::vector<std::string> env = {"LC_ALL=C", "PATH=" + fs::path(valgrind).parent_path().string()};
+  for (const char* name : {"VALGRIND_LIB", "VALGRIND_OPTS"})
+    if (const char* value = std::getenv(name)) env.push_back(fmt::format("{}={}", name, value));
   return env;
 }
+
+constexpr int kChildProgramFd = 100, kChildDirFd = 101;
+constexpr const char* kChildProgram = "/proc/self/fd/100";
+constexpr const char* kChildDir = "/proc/self/fd/101";
+
+// A descriptor closed on every way out.
+struct OpenFd {
+  int fd;
+  OpenFd(const fs::path& path, int flags) : fd(::open(path.c_str(), flags | O_CLOEXEC)) {
+    if (fd < 0) throw std::runtime_error(fmt::format("cannot open {}: {}", path.string(), std::strerror(errno)));
+  }
+  ~OpenFd() { ::close(fd); }
+  OpenFd(const OpenFd&) = delete;
+  OpenFd& operator=(const OpenFd&) = delete;
+};
 }  // namespace
 
 std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& config) {
   const std::string valgrind = find_valgrind();
   if (valgrind.empty()) throw std::runtime_error("valgrind is not on PATH");
   const TempDir dir;
+  const OpenFd program(config.self_exe, O_RDONLY), directory(dir.path, O_RDONLY | O_DIRECTORY);
   std::vector<std::string> args = {valgrind, "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
                                    "--callgrind-out-file=" + (dir.path / "cg.out").string(),
                                    "--log-file=" + (dir.path / "valgrind.log").string(),
@@ -84,14 +110,15 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
                                    "--toggle-collect=malloc", "--toggle-collect=free", "--toggle-collect=calloc",
                                    "--toggle-collect=realloc", "--toggle-collect=aligned_alloc",
                                    "--toggle-collect=posix_memalign", "--toggle-collect=memalign",
-                                   config.self_exe, "run"};
+                                   kChildProgram, "run"};
   // The same selection as this run (argv as given, after "clampbench run"), on host, untimed.
   for (auto& a : child_run_args(config.command_line)) args.push_back(std::move(a));
   for (const char* a : {"--backend", "host", "--no-timing", "--instructions", "callgrind", "--out"}) args.emplace_back(a);
-  args.push_back((dir.path / "child.json").string());
+  args.push_back(std::string(kChildDir) + "/child.json");
   args.push_back(kInstructionChildFlag);
-  args.push_back(dir.path.string());
-  const int status = run_child_process(args, child_environment(), (dir.path / "child.log").string());
+  args.push_back(kChildDir);
+  const ChildPlace place{"/", {{program.fd, kChildProgramFd}, {directory.fd, kChildDirFd}}};
+  const int status = run_child_process(args, child_environment(valgrind), (dir.path / "child.log").string(), place);
   const fs::path counts_file = dir.path / "counts.json";
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(counts_file)) {
     const std::string why = WIFEXITED(status) ? fmt::format("exit code {}", WEXITSTATUS(status))

@@ -45,9 +45,7 @@ class CallgrindCounter final : public InstructionCounter {
     const std::string path = fmt::format("{}.{}", prefix_, ++part_);
     std::ifstream in(path);
     if (!in) throw std::runtime_error(fmt::format("callgrind dump '{}' for {} is missing", path, label));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return detail::callgrind_dump_total(text.str(), label);
+    return detail::callgrind_dump_total(in, label);
   }
 
  private:

@@ -26,23 +26,35 @@ std::vector<char*> c_strings(const std::vector<std::string>& v) {
 }
 
 // In the child between fork and exec: async-signal-safe calls only.
-[[noreturn]] void become_child(pid_t parent, char** argv, char** envp, const char* log) {
+// `fds` are first moved above every target (kFdScratch), so that no dup2 closes a descriptor
+// still to be given.
+constexpr int kFdScratch = 512;
+
+[[noreturn]] void become_child(pid_t parent, char** argv, char** envp, const char* log, const char* cwd,
+                               std::pair<int, int>* fds, std::size_t n_fds) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(127);  // the parent died before the line above
   const int fd = ::open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 || ::dup2(fd, STDOUT_FILENO) < 0 || ::dup2(fd, STDERR_FILENO) < 0) ::_exit(127);
+  for (std::size_t i = 0; i < n_fds; ++i)
+    if ((fds[i].first = ::fcntl(fds[i].first, F_DUPFD_CLOEXEC, kFdScratch)) < 0) ::_exit(127);
+  for (std::size_t i = 0; i < n_fds; ++i)
+    if (::dup2(fds[i].first, fds[i].second) < 0) ::_exit(127);  // the copy is inherited; the scratch is not
+  if (*cwd != '\0' && ::chdir(cwd) != 0) ::_exit(127);
   ::execve(argv[0], argv, envp);
   ::_exit(127);
 }
 }  // namespace
 
-int run_child_process(const std::vector<std::string>& args, const std::vector<std::string>& env, const std::string& log) {
+int run_child_process(const std::vector<std::string>& args, const std::vector<std::string>& env, const std::string& log,
+                      const ChildPlace& place) {
   std::vector<char*> argv = c_strings(args), envp = c_strings(env);
+  std::vector<std::pair<int, int>> fds = place.fds;  // made before fork: the child only assigns
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error(fmt::format("cannot start {}: {}", args[0], std::strerror(errno)));
-  if (pid == 0) become_child(parent, argv.data(), envp.data(), log.c_str());
+  if (pid == 0) become_child(parent, argv.data(), envp.data(), log.c_str(), place.cwd.c_str(), fds.data(), fds.size());
   ::setpgid(pid, pid);  // also here: no window in which a signal to the group misses it
   // Polled, not blocking: a signal that lands just before a blocking wait would go unseen
   // until the child ends on its own.

@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clampbench {
@@ -18,8 +19,16 @@ class ChildInterrupted : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where the child starts: its working directory ("": this one) and descriptors it inherits,
+// each an open descriptor here given the number it has there.
+struct ChildPlace {
+  std::string cwd;
+  std::vector<std::pair<int, int>> fds;  // {descriptor here, number in the child}
+};
+
 // Runs argv[0] (a path) with `env`, stdout and stderr to `log`; returns the wait status.
 // Throws std::runtime_error when it cannot start, ChildInterrupted when interrupted.
-int run_child_process(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& log);
+int run_child_process(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& log,
+                      const ChildPlace& place = {});
 
 }  // namespace clampbench

@@ -36,7 +36,7 @@ template <typename T> void reduce_typed(const ReduceArgs& a) {
   const std::int64_t out_step =
       a.op == ReduceOp::Cumsum ? a.out.strides.d[a.dim] * static_cast<std::int64_t>(element_size(a.out.dtype)) : 0;
   const DType ot = a.out.dtype;
-  host::with_type(a.in.dtype, [&](auto tag) {
+  dispatch_dtype(a.in.dtype, [&](auto tag) {
     using X = decltype(tag);
     const auto at = [in_step](const char* in, std::int64_t k) {
       return static_cast<T>(reinterpret_cast<const X*>(in)[k * in_step]);  // load_as<T>

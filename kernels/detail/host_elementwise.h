@@ -82,21 +82,11 @@ template <typename T, ElementOp Op> void binary_loop(const ElementwiseArgs& a) {
   });
 }
 
-// Calls f(X{}) with X the C++ type of `t`.
-template <typename F> void with_type(DType t, F&& f) {
-  switch (t) {
-    case DType::Bool: f(bool{}); return;
-    case DType::Int32: f(std::int32_t{}); return;
-    case DType::Int64: f(std::int64_t{}); return;
-    case DType::Float32: f(float{}); return;
-  }
-}
-
 // out = in converted through T: load_as<T> then store_as, i.e. O(T(x)).
 template <typename T> void copy_loop(const ElementwiseArgs& a) {
-  with_type(a.out.dtype, [&](auto o) {
+  dispatch_dtype(a.out.dtype, [&](auto o) {
     using O = decltype(o);
-    with_type(a.in[0].dtype, [&](auto x) {
+    dispatch_dtype(a.in[0].dtype, [&](auto x) {
       using X = decltype(x);
       walk_rows<2>(a.out.sizes, {&a.out, &a.in[0]}, [&](char* const* p, const std::int64_t* st, std::int64_t n) {
         row2<O, X>(p, st, n, [](X v) { return static_cast<O>(static_cast<T>(v)); });

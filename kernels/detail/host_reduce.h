@@ -87,7 +87,7 @@ template <typename T> bool reduce_by_slices(const ReduceArgs& a) {
   if (a.op == ReduceOp::Argmax || (!inner && !short_dim) || length == 0) return false;
   const bool logical = a.op == ReduceOp::All || a.op == ReduceOp::Any;
   if (a.out.dtype != (logical ? DType::Bool : dtype_of<T>())) return false;
-  with_type(a.in.dtype, [&](auto x) {
+  dispatch_dtype(a.in.dtype, [&](auto x) {
     using X = decltype(x);
     switch (a.op) {
       case ReduceOp::Sum:

@@ -4,9 +4,13 @@
 
 Two runs of the same selection with --instructions callgrind must give every host variant a
 count, and the same count: the figure compare.py gates on is only a gate if it repeats
-exactly. Exit 77 (CTest's skip) where valgrind is not installed.
+exactly, also when the second run starts from another world (the binary at a longer path,
+another working directory and TMPDIR, a longer environment), as a base and a head build on
+two CI runners do. Exit 77 (CTest's skip) where valgrind is not installed.
 """
 import json
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -14,15 +18,28 @@ import time
 import callgrind_check
 
 
-def run(binary, out, suites, *extra):
+def run(binary, out, suites, *extra, cwd=None, env=None):
     cmd = [binary, "run", "--backend", "host", "--no-timing", "--instructions", "callgrind",
            "--suite", ",".join(suites), "--out", out, *extra]
     t0 = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=cwd, env=env)
     if proc.returncode != 0:
         sys.exit(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.strip()[-500:]}")
     with open(out) as f:
         return json.load(f), time.monotonic() - t0
+
+
+def run_elsewhere(binary, workdir, suites):
+    """The same run from another world: the binary copied 40 characters deeper, another cwd
+    and TMPDIR, and one more environment variable of 200 characters."""
+    deeper = os.path.join(workdir, "a-directory-forty-characters-long-xxxxx")
+    tmp = os.path.join(workdir, "another-tmp")
+    os.makedirs(deeper)
+    os.makedirs(tmp)
+    copy = shutil.copy2(binary, os.path.join(deeper, "clampbench"))
+    env = dict(os.environ, TMPDIR=tmp, CLAMPBENCH_UNRELATED="x" * 200)
+    doc, _ = run(copy, os.path.join(workdir, "elsewhere.json"), suites, cwd=deeper, env=env)
+    return doc
 
 
 def counts(doc):
@@ -44,6 +61,9 @@ def main():
     assert not missing, f"no count for {missing}"
     moved = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
     assert not moved, f"counts moved between two runs of one binary: {moved}"
+    elsewhere = counts(run_elsewhere(args.binary, args.workdir, suites))
+    moved = {k: (a[k], elsewhere[k]) for k in a if a[k] != elsewhere.get(k)}
+    assert not moved, f"counts moved with the binary's path, cwd and environment: {len(moved)} of {len(a)}"
     # The count follows the work: eight ngram rows retire more than one, in every variant.
     for (case_id, variant), n in a.items():
         if case_id.startswith("ngram_find/B=1,"):

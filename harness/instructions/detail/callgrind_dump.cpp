@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/instructions/detail/callgrind_dump.h"
 
+#include <array>
 #include <charconv>
-#include <sstream>
+#include <limits>
+#include <string_view>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -11,23 +13,28 @@
 namespace clampbench::detail {
 
 namespace {
-bool take(const std::string& line, const char* key, std::string& rest) {
-  const std::string k = key;
-  if (line.rfind(k, 0) != 0) return false;
-  rest = line.substr(k.size());
+bool take(std::string_view line, std::string_view key, std::string& rest) {
+  if (line.substr(0, key.size()) != key) return false;
+  rest = line.substr(key.size());
   return true;
 }
 }  // namespace
 
-std::int64_t callgrind_dump_total(const std::string& text, const std::string& label) {
-  std::istringstream in(text);
-  std::string line, rest, trigger, events, total;
+std::int64_t callgrind_dump_total(std::istream& dump, const std::string& label) {
+  std::array<char, 4096> line{};
+  std::string rest, trigger, events, total;
   bool format_seen = false;
-  while (std::getline(in, line)) {
-    if (line == "# callgrind format") format_seen = true;
-    else if (take(line, "desc: Trigger: ", rest)) trigger = rest;
-    else if (take(line, "events: ", rest)) events = rest;
-    else if (take(line, "summary: ", rest) || take(line, "totals: ", rest)) total = rest;
+  while (dump.getline(line.data(), line.size()) || (dump.fail() && !dump.eof() && !dump.bad())) {
+    if (dump.fail()) {  // a line longer than the buffer: no key the total needs
+      dump.clear();
+      dump.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+      continue;
+    }
+    const std::string_view l(line.data());
+    if (l == "# callgrind format") format_seen = true;
+    else if (take(l, "desc: Trigger: ", rest)) trigger = rest;
+    else if (take(l, "events: ", rest)) events = rest;
+    else if (take(l, "summary: ", rest) || take(l, "totals: ", rest)) total = rest;
   }
   if (!format_seen) throw std::runtime_error("not a callgrind dump");
   if (trigger != "Client Request: " + label)

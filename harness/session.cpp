@@ -16,19 +16,19 @@
 
 #include "harness/case_filter.h"
 #include "harness/cupti/tracer.h"
-#include "harness/detail/device_info.h"
-#include "harness/detail/environment.h"
-#include "harness/detail/interrupt.h"
-#include "harness/detail/results_file.h"
-#include "harness/detail/run_conditions.h"
-#include "harness/detail/run_dump.h"
-#include "harness/detail/run_eta.h"
+#include "harness/machine/device_info.h"
+#include "harness/environment.h"
+#include "harness/interrupt.h"
+#include "harness/results_file/results_file.h"
+#include "harness/machine/run_conditions.h"
+#include "harness/dump/run_dump.h"
+#include "harness/run_eta.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/child_process.h"
 #include "harness/outcome.h"
 #include "harness/progress.h"
 #include "harness/results_writer.h"
-#include "harness/runner.h"
+#include "harness/runner/runner.h"
 #include "harness/trace_export.h"
 #include "kernels/allocators.h"
 #include "kernels/runtime.h"
@@ -91,9 +91,9 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
                 const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds_since_start = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  Environment environment = detail::measure_environment(config);
-  const std::optional<std::string> bus_id = detail::query_device_info().pci_bus_id;
-  environment.conditions = detail::conditions_at_start(config.use_cuda, bus_id);
+  Environment environment = measure_environment(config);
+  const std::optional<std::string> bus_id = query_device_info().pci_bus_id;
+  environment.conditions = conditions_at_start(config.use_cuda, bus_id);
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
   // the runtime's pageable host allocator (recorded as environment.host_allocator).
   std::unique_ptr<Allocator> cuda_allocator;
@@ -158,7 +158,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
     results.refresh(cases);
   }
   write_side_outputs(config, timing, cases, internal_errors);
-  detail::record_end(results.environment().conditions, bus_id);
+  record_end(results.environment().conditions, bus_id);
   const int signo = interrupt_signal();
   Outcome outcome;
   try {

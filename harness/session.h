@@ -9,10 +9,10 @@
 #include <iosfwd>
 #include <vector>
 
-#include "harness/detail/resume.h"
+#include "harness/results_file/resume.h"
 #include "harness/expectations.h"
 #include "harness/run_config.h"
-#include "harness/timing.h"
+#include "harness/timing/timing.h"
 #include "suites/suite.h"
 
 namespace clampbench {

@@ -55,7 +55,7 @@ void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 // allocation diff between two variants of one case. Throws UsageError.
 std::string explain_usage_text();
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
-// `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge.h): the shards
+// `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge/merge.h): the shards
 // of one run joined into its results file. Throws UsageError.
 std::string merge_usage_text();
 int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,

@@ -10,9 +10,10 @@
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/run_outputs.h"
-#include "harness/detail/planted_delay.h"
+#include "harness/runner/planted_delay.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
+#include "harness/instructions/instruction_counter.h"
 #include "kernels/device.h"
 
 namespace clampbench {

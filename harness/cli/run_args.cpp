@@ -12,7 +12,7 @@
 #include "harness/case_filter.h"
 #include "harness/cli/benchmark_flags.h"
 #include "harness/cli/cli.h"
-#include "harness/detail/planted_delay.h"
+#include "harness/runner/planted_delay.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/shard.h"
 

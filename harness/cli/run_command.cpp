@@ -8,14 +8,14 @@
 
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
-#include "harness/detail/environment.h"
-#include "harness/detail/output_path.h"
-#include "harness/detail/resume.h"
+#include "harness/environment.h"
+#include "harness/output/output_path.h"
+#include "harness/results_file/resume.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
 #include "harness/session.h"
-#include "harness/timing.h"
+#include "harness/timing/timing.h"
 
 namespace clampbench {
 

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/dump.h"
+#include "harness/dump/dump.h"
 #include "tests/harness/test_util.h"
 
 namespace clampbench {

@@ -21,7 +21,7 @@
 #include "harness/interrupt.h"
 #include "harness/results_file/results_file.h"
 #include "harness/machine/run_conditions.h"
-#include "harness/dump/run_dump.h"
+#include "harness/dump/dump.h"
 #include "harness/run_eta.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/child_process.h"
@@ -112,7 +112,7 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   }
   std::vector<std::string> internal_errors;
   const InterruptWatch watch;  // from here on a signal ends the run in order
-  RunDump dump(config, environment);
+  Dump dump(config, environment);
 
   const std::vector<SelectedCase> selection = selected_cases(suites, config);  // for every pass
   const std::size_t planned = selection.size();

@@ -1,47 +1,41 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// --dump DIR: every case's inputs (as made), every variant's outputs and the persistent
-// inputs as each variant left them, as .npy files, with DIR/manifest.json listing them
-// (layout in results/SCHEMA.md), so a case can be reproduced in Python.
-// The files go to a fresh temporary directory beside DIR, which is renamed into place only
-// when the manifest is written: a reader never sees half a dump, and two runs dumping to one
-// DIR never mix (the later one fails, or with --force replaces the earlier one whole).
+// The dump (--dump DIR): every case's inputs and outputs as .npy files with a manifest, so a
+// case can be reproduced in Python; detail/dump_directory.h writes the files. The run adds
+// its cases one by one. A write that fails (a full disk) drops the whole dump at once, which
+// frees its space for the results file, and the run goes on without it; an interrupted run
+// drops it too: a dump is whole or absent. Failures become internal errors.
 
+#include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "harness/case_result.h"
+#include "harness/dump/detail/dump_directory.h"
+#include "harness/results_document.h"
+#include "harness/run_config.h"
+#include "harness/runner/runner.h"
 
 namespace clampbench {
 
 class Dump {
  public:
-  // `target` passed check_output_dir; `header` (seed, git commit...) opens the manifest.
-  // Throws std::runtime_error when the temporary directory cannot be made.
-  Dump(std::string target, bool force, nlohmann::json header);
-  ~Dump();  // removes the temporary directory unless it was renamed into place
-  Dump(const Dump&) = delete;
-  Dump& operator=(const Dump&) = delete;
-
-  // Writes the case's files now; `inputs` are host views of the inputs before any call.
-  void add_case(const CaseResult& c, const CaseData& input_layout, const std::vector<HostTensor>& inputs);
-  // Writes manifest.json and renames the directory to the target (an existing non-empty
-  // target only with `force`). Throws std::runtime_error; nothing temporary is left either way.
-  void finish();
-  // Drops what was written (a failed or interrupted run).
-  void abandon();
+  // Nothing to do without --dump; `environment` gives the manifest its seed, commit and build.
+  Dump(const RunConfig& config, const Environment& environment);
+  // Inputs are made again from the seed (the generator is deterministic) and written with
+  // the case's outputs.
+  void add(const Suite& s, const ParamPoint& p, const CaseResult& c, Runner& runner,
+           std::vector<std::string>& internal_errors, std::ostream& log);
+  // Renames the dump into place, or drops it when the run was interrupted.
+  void finish(std::vector<std::string>& internal_errors);
 
  private:
-  void commit();
-  std::string target_, tmp_;
-  bool force_;
-  nlohmann::json manifest_;
+  void fail(const std::exception& e, std::vector<std::string>& internal_errors);
+  const RunConfig& config_;
+  std::optional<detail::DumpDirectory> directory_;
 };
-
-// "R=64,B=256" -> "R64_B256": a directory name without shell-special characters.
-std::string dump_dir_name(const std::string& label);
 
 }  // namespace clampbench

@@ -90,7 +90,7 @@ Environment read_environment(const json& j) {
   if (c.ended && !j.at("machine_load").is_null()) {
     const json& load = j.at("machine_load");
     c.load = MachineLoad{load.at("cpus").get<unsigned>(), load.at("load_1m_start").get<double>(),
-                                 load.at("load_1m_end").get<double>()};
+                         load.at("load_1m_end").get<double>()};
     c.load_1m_start = c.load->load_1m_start;
   }
   if (const auto it = j.find("gpu_clocks"); it != j.end()) {

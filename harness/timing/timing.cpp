@@ -96,38 +96,89 @@ TimingSession::~TimingSession() {
 
 void TimingSession::finish() { reporter_->finish(); }
 
+namespace {
+// The loop's stopping rules, from the run's timing flags.
+detail::LoopConfig loop_config(const RunConfig& config) {
+  detail::LoopConfig loop;
+  loop.min_samples = config.repetitions;
+  loop.max_samples = kMaxRepetitions;
+  loop.max_noise = config.max_noise;
+  loop.timeout_s = config.timing_timeout_s;
+  loop.sample_time_s = config.min_time_s;
+  return loop;
+}
+
+// The device side of one case's timing: CUDA events around each batch and, with --l2-flush,
+// a cold L2 before each sample. Without CUDA, or for host time, it adds nothing to a call.
+class DeviceClock {
+ public:
+  DeviceClock(bool device_time, bool l2_flush, detail::LoopConfig& loop) {
+#if CLAMPBENCH_HAVE_CUDA
+    if (device_time) timer_.emplace(Runtime::current().stream());
+    if (device_time && l2_flush) {
+      l2_.emplace(Runtime::current().stream());
+      loop.sample_time_s = 0;  // one call per sample: each one starts from a cold L2
+    }
+#else
+    (void)device_time, (void)l2_flush, (void)loop;
+#endif
+  }
+  DeviceClock(const DeviceClock&) = delete;  // the calls it made hold on to it
+  DeviceClock& operator=(const DeviceClock&) = delete;
+
+  detail::LoopCall loop_call(const std::function<void()>& call) {
+    detail::LoopCall lc{call, {}, {}};
+#if CLAMPBENCH_HAVE_CUDA
+    if (timer_) lc.device_seconds = [this](const std::function<void()>& batch) {
+      timer_->start();
+      batch();
+      return timer_->stop_seconds();
+    };
+    if (l2_) lc.before_sample = [this] { l2_->flush(); };
+#endif
+    return lc;
+  }
+
+ private:
+#if CLAMPBENCH_HAVE_CUDA
+  std::optional<detail::CudaEventTimer> timer_;
+  std::optional<detail::CudaL2Flush> l2_;
+#endif
+};
+
+// One variant's samples summarised as the results record them; `v` is its place in the
+// interleaved loop, whose first variant the others are paired against.
+Timing summarise(const detail::LoopResult& measured, std::size_t v, bool device_time, const std::string& first_variant) {
+  const detail::LoopSamples& s = measured.variants[v];
+  Timing t;
+  t.primary = device_time ? "device" : "cpu";
+  t.repetitions = static_cast<int>(s.primary().size());
+  t.iterations = s.batch;
+  t.wall = summarize(s.wall_ns);
+  t.cpu = summarize(s.cpu_ns);
+  if (device_time) t.device = summarize(s.device_ns);
+  t.noise = s.noise;
+  t.converged = s.converged;
+  t.stop_reason = measured.stop_reason;
+  t.rounds = measured.rounds;
+  if (v > 0 && !measured.paired[v].empty()) {
+    t.paired = summarize(measured.paired[v]);
+    t.paired_vs = first_variant;
+  }
+  return t;
+}
+}  // namespace
+
+// The recipe: the variants' calls timed interleaved until their noise converges, then each
+// one summarised and, when Google Benchmark's reporters are on, handed to them.
 std::map<std::string, TimingResult> TimingSession::time_case(const std::string& case_id, bool device_time,
                                                              const std::vector<TimedCall>& calls) {
   std::map<std::string, TimingResult> results;
   if (calls.empty()) return results;
-  detail::LoopConfig loop;
-  loop.min_samples = config_.repetitions;
-  loop.max_samples = kMaxRepetitions;
-  loop.max_noise = config_.max_noise;
-  loop.timeout_s = config_.timing_timeout_s;
-  loop.sample_time_s = config_.min_time_s;
-#if CLAMPBENCH_HAVE_CUDA
-  std::optional<detail::CudaEventTimer> timer;
-  std::optional<detail::CudaL2Flush> l2;
-  if (device_time) timer.emplace(Runtime::current().stream());
-  if (device_time && config_.l2_flush) {
-    l2.emplace(Runtime::current().stream());
-    loop.sample_time_s = 0;  // one call per sample: each one starts from a cold L2
-  }
-#endif
+  detail::LoopConfig loop = loop_config(config_);
+  DeviceClock clock(device_time, config_.l2_flush, loop);
   std::vector<detail::LoopCall> loop_calls;
-  for (const auto& c : calls) {
-    detail::LoopCall lc{c.call, {}, {}};
-#if CLAMPBENCH_HAVE_CUDA
-    if (timer) lc.device_seconds = [&timer](const std::function<void()>& batch) {
-      timer->start();
-      batch();
-      return timer->stop_seconds();
-    };
-    if (l2) lc.before_sample = [&l2] { l2->flush(); };
-#endif
-    loop_calls.push_back(std::move(lc));
-  }
+  for (const auto& c : calls) loop_calls.push_back(clock.loop_call(c.call));
   const detail::LoopResult measured = detail::measure_interleaved(loop_calls, loop);
 
   std::vector<Run> runs;
@@ -137,21 +188,7 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
     r.error = s.error;
     r.device_error = s.device_error;
     if (s.error || s.primary().empty()) continue;
-    Timing t;
-    t.primary = device_time ? "device" : "cpu";
-    t.repetitions = static_cast<int>(s.primary().size());
-    t.iterations = s.batch;
-    t.wall = summarize(s.wall_ns);
-    t.cpu = summarize(s.cpu_ns);
-    if (device_time) t.device = summarize(s.device_ns);
-    t.noise = s.noise;
-    t.converged = s.converged;
-    t.stop_reason = measured.stop_reason;
-    t.rounds = measured.rounds;
-    if (v > 0 && !measured.paired[v].empty()) {
-      t.paired = summarize(measured.paired[v]);
-      t.paired_vs = calls[0].variant;
-    }
+    Timing t = summarise(measured, v, device_time, calls[0].variant);
     if (reporter_->active()) {
       auto more = gbench_runs(variant_id(case_id, calls[v].variant), t, device_time ? s.device_ns : s.wall_ns, s.cpu_ns,
                               family_index_++);

@@ -14,7 +14,7 @@
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
-#include "harness/session.h"
+#include "harness/session/session.h"
 #include "harness/timing/timing.h"
 
 namespace clampbench {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/results_file/resume.h"
 #include "harness/results_document.h"
+#include "harness/results_file/resume.h"
 #include "harness/run_config.h"
 
 namespace clampbench {

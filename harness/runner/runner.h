@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "harness/case_result.h"
-#include "harness/runner/planted_delay.h"
 #include "harness/expectations.h"
 #include "harness/instructions/instruction_counter.h"
 #include "harness/run_config.h"
+#include "harness/runner/planted_delay.h"
 #include "harness/timing/timing.h"
 
 namespace clampbench {

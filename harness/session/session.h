@@ -9,8 +9,8 @@
 #include <iosfwd>
 #include <vector>
 
-#include "harness/results_file/resume.h"
 #include "harness/expectations.h"
+#include "harness/results_file/resume.h"
 #include "harness/run_config.h"
 #include "harness/timing/timing.h"
 #include "suites/suite.h"

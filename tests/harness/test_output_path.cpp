@@ -10,8 +10,8 @@
 
 #include <climits>
 
-#include "harness/output/output_path.h"
 #include "harness/output/atomic_file.h"
+#include "harness/output/output_path.h"
 #include "tests/harness/test_util.h"
 
 namespace clampbench {

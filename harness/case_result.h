@@ -29,7 +29,7 @@ Stats summarize(std::vector<double> samples);
 
 struct Timing {
   std::string primary;  // "device" (cuda) or "wall" (host)
-  int repetitions = 0;          // samples taken (harness/detail/interleaved_loop.h)
+  int repetitions = 0;          // samples taken (harness/timing/detail/interleaved_loop.h)
   std::int64_t iterations = 0;  // calls per sample (the calibrated batch)
   std::optional<Stats> device;
   Stats wall, cpu;

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "harness/case_result.h"
-#include "harness/detail/run_conditions.h"
-#include "harness/detail/run_placement.h"
+#include "harness/machine/run_conditions.h"
+#include "harness/machine/run_placement.h"
 #include "harness/outcome.h"
 #include "harness/run_config.h"
 
@@ -59,14 +59,14 @@ struct Environment {
   std::uint64_t seed = 0;
   int repetitions = 0;
   bool timing = false;
-  detail::RunPlacement placement;
+  RunPlacement placement;
   std::string plant;  // "" plants nothing (null in the results)
   std::optional<ExpectationsRecord> expectations;  // nullopt: not known (null in the results)
   TimingSettings timing_settings;
   InstructionChoice instructions;
   std::string time;  // UTC, ISO-8601
   std::vector<std::string> command_line;
-  detail::RunConditions conditions;  // machine_load and gpu_clocks once the run has ended
+  RunConditions conditions;  // machine_load and gpu_clocks once the run has ended
 };
 
 // How a run that did not finish stopped: outcome.status "interrupted" with these.

@@ -18,8 +18,8 @@ std::optional<T> opt(const json& j, const char* key) {
   return v.is_null() ? std::nullopt : std::optional<T>(v.get<T>());
 }
 
-detail::GpuClocks gpu_clocks(const json& j) {
-  detail::GpuClocks g;
+GpuClocks gpu_clocks(const json& j) {
+  GpuClocks g;
   g.available = j.at("available").get<bool>();
   if (!g.available) {
     g.reason = j.at("reason").get<std::string>();
@@ -85,12 +85,12 @@ Environment read_environment(const json& j) {
   e.time = j.at("time").get<std::string>();
   e.command_line = j.at("command_line").get<std::vector<std::string>>();
   // machine_load and gpu_clocks are written once the run has ended; a checkpoint has neither.
-  detail::RunConditions& c = e.conditions;
+  RunConditions& c = e.conditions;
   c.ended = j.contains("machine_load");
   if (c.ended && !j.at("machine_load").is_null()) {
     const json& load = j.at("machine_load");
-    c.load = detail::MachineLoad{load.at("cpus").get<unsigned>(), load.at("load_1m_start").get<double>(),
-                                 load.at("load_1m_end").get<double>()};
+    c.load = MachineLoad{load.at("cpus").get<unsigned>(), load.at("load_1m_start").get<double>(),
+                         load.at("load_1m_end").get<double>()};
     c.load_1m_start = c.load->load_1m_start;
   }
   if (const auto it = j.find("gpu_clocks"); it != j.end()) {

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "harness/detail/interrupt.h"
+#include "harness/interrupt.h"
 
 namespace clampbench {
 

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/output/atomic_file.h"  // the results file and its siblings are written whole
 #include "harness/results_document.h"
 
 namespace clampbench {
@@ -45,9 +46,5 @@ nlohmann::json trace_json(const std::vector<TracedAllocation>& trace, std::size_
 std::string results_text(const RunDocument& doc, const std::vector<std::string>& case_texts);
 // A case as results_text places it in the "cases" array.
 std::string case_text(const CaseResult& c, bool with_traces);
-
-// Throws std::runtime_error naming the path when the file cannot be written; leaves no
-// temporary file behind either way.
-void write_file_atomically(const std::string& path, const std::string& contents);
 
 }  // namespace clampbench

@@ -12,7 +12,7 @@ using json = nlohmann::json;
 template <typename T>
 json opt(const std::optional<T>& v) { return v ? json(*v) : json(nullptr); }
 
-json gpu_clocks_json(const detail::GpuClocks& g) {
+json gpu_clocks_json(const GpuClocks& g) {
   if (!g.available) return {{"available", false}, {"reason", g.reason}};
   return {{"available", true}, {"sm_clock_mhz", g.sm_clock_mhz}, {"max_sm_clock_mhz", g.max_sm_clock_mhz},
           {"throttle_reasons", g.throttle_reasons}};
@@ -45,7 +45,7 @@ json to_json(const Environment& e) {
       {"instructions", {{"method", instruction_method_name(e.instructions.method)},
                         {"requested", e.instructions.requested}, {"note", e.instructions.note}}},
       {"time", e.time}, {"command_line", e.command_line}};
-  const detail::RunConditions& c = e.conditions;
+  const RunConditions& c = e.conditions;
   if (!c.ended) return j;  // a checkpoint while the run goes on
   j["machine_load"] = c.load ? json{{"cpus", c.load->cpus}, {"load_1m_start", c.load->load_1m_start},
                                     {"load_1m_end", c.load->load_1m_end}}

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/gbench_reporting.h"
-#include "harness/instructions/instruction_counter.h"
+#include "harness/instruction_method.h"
 #include "suites/suite.h"
 
 namespace clampbench {
@@ -68,7 +68,7 @@ struct RunConfig {
   // every counted call retires 10% more (a calibrated loop after it); "allocation": every
   // builder call makes one more 64-byte allocation; "delay:R[:SUITE]": every timed call (of
   // SUITE) is followed by a memory-bound stall that makes it R times as long
-  // (harness/detail/planted_delay.h). "" plants nothing.
+  // (harness/runner/planted_delay.h). "" plants nothing.
   std::string plant;
   InstructionChoice instructions;
   double min_time_s = 0.002;          // per sample (--benchmark_min_time): the batch lasts this long

@@ -61,7 +61,7 @@ void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
 // `explain SUITE [--case ID] ...` (harness/cli/explain_command.cpp): the op-level
 // allocation diff between two variants of one case. Throws UsageError.
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
-// `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge.h): the shards
+// `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge/merge.h): the shards
 // of one run joined into its results file. Throws UsageError.
 int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
                   const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);

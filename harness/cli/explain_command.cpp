@@ -13,10 +13,10 @@
 #include "harness/allocation_diff.h"
 #include "harness/cli/options.h"
 #include "harness/cupti/tracer.h"
-#include "harness/detail/output_path.h"
+#include "harness/output/output_path.h"
 #include "harness/results_writer.h"
 #include "harness/expectations.h"
-#include "harness/runner.h"
+#include "harness/runner/runner.h"
 #include "harness/trace_export.h"
 
 namespace clampbench {

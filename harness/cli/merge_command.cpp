@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// `clampbench merge SHARD.json... -o MERGED.json` (harness/merge.h): the output checked like
+// `clampbench merge SHARD.json... -o MERGED.json` (harness/merge/merge.h): the output checked like
 // run's --out before anything is read, written by the results writer (temporary file +
 // rename, a symlink written through).
 
@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "harness/cli/options.h"
-#include "harness/detail/output_path.h"
-#include "harness/merge.h"
+#include "harness/merge/merge.h"
+#include "harness/output/output_path.h"
 #include "harness/outcome.h"
 #include "harness/results_writer.h"
 

@@ -10,9 +10,10 @@
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/run_outputs.h"
-#include "harness/detail/planted_delay.h"
+#include "harness/runner/planted_delay.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
+#include "harness/instructions/instruction_counter.h"
 #include "kernels/device.h"
 
 namespace clampbench {
@@ -53,7 +54,7 @@ std::string join(const std::vector<std::string>& v) {
 // would plant nothing, and the gate check it feeds would pass for the wrong reason.
 void check_planted_suite(const std::string& plant, const std::vector<std::string>& known,
                          const std::vector<const Suite*>& selected) {
-  const auto delay = detail::parse_delay_plant(plant);
+  const auto delay = parse_delay_plant(plant);
   if (!delay || delay->suite.empty()) return;
   if (std::find(known.begin(), known.end(), delay->suite) == known.end())
     throw UsageError(fmt::format("--plant '{}': unknown suite '{}' (known: {})", plant, delay->suite, join(known)));

@@ -8,14 +8,14 @@
 
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
-#include "harness/detail/environment.h"
-#include "harness/detail/output_path.h"
-#include "harness/detail/resume.h"
+#include "harness/environment.h"
+#include "harness/output/output_path.h"
+#include "harness/results_file/resume.h"
 #include "harness/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
-#include "harness/session.h"
-#include "harness/timing.h"
+#include "harness/session/session.h"
+#include "harness/timing/timing.h"
 
 namespace clampbench {
 
@@ -46,7 +46,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   if (!config.resume_path.empty()) {
     std::map<std::string, SelectedCase> cases;
     for (SelectedCase& c : selected_cases(selected, config)) cases.emplace(c.id, std::move(c));
-    resumed = load_resumed_run(config.resume_path, config, detail::measure_environment(config), cases);
+    resumed = load_resumed_run(config.resume_path, config, measure_environment(config), cases);
   }
   Expectations expectations;
   try {

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/detail/output_path.h"
+#include "harness/output/output_path.h"
 #include "harness/usage_error.h"
 
 namespace clampbench {

@@ -20,7 +20,7 @@
 
 #include "harness/case_filter.h"
 #include "harness/cli/child_run_args.h"
-#include "harness/detail/orphaned_dirs.h"
+#include "harness/output/orphaned_dirs.h"
 #include "harness/instructions/child_process.h"
 #include "harness/instructions/instruction_pass.h"
 #include "harness/results_writer.h"
@@ -51,13 +51,13 @@ std::string last_line(const fs::path& file) {
 }
 
 // The directories of runs that were killed (SIGKILL runs no destructor) are named
-// clampbench-callgrind-<pid>-XXXXXX and removed by a later run (detail/orphaned_dirs.h).
+// clampbench-callgrind-<pid>-XXXXXX and removed by a later run (output/orphaned_dirs.h).
 constexpr const char* kTempPrefix = "clampbench-callgrind-";
 
 // Removes the child's directory however the parent leaves (SIGKILL: the next run does).
 struct TempDir {
   fs::path path;
-  TempDir() : path(detail::make_pid_named_dir(fs::temp_directory_path(), kTempPrefix, "callgrind")) {}
+  TempDir() : path(make_pid_named_dir(fs::temp_directory_path(), kTempPrefix, "callgrind")) {}
   ~TempDir() {
     std::error_code ec;
     fs::remove_all(path, ec);

@@ -13,7 +13,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/detail/interrupt.h"
+#include "harness/interrupt.h"
 
 namespace clampbench {
 

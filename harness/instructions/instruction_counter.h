@@ -14,10 +14,10 @@
 #include <memory>
 #include <string>
 
+#include "harness/instruction_method.h"
+
 namespace clampbench {
 
-enum class InstructionMethod { Off, Perf, Callgrind };
-const char* instruction_method_name(InstructionMethod m);
 
 class InstructionCounter {
  public:

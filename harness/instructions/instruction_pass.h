@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The instruction pass of the recipe (runner.h): per variant that ran without error, one
+// The instruction pass of the recipe (runner/runner.h): per variant that ran without error, one
 // warm-up call (the caching allocator reaches its steady state, as in the allocation pass),
 // then each counted call on a fresh clone of the inputs, so that an in-place builder counts
 // the same path every time. Perf counts move

@@ -18,15 +18,6 @@
 
 namespace clampbench {
 
-const char* instruction_method_name(InstructionMethod m) {
-  switch (m) {
-    case InstructionMethod::Off: return "off";
-    case InstructionMethod::Perf: return "perf";
-    case InstructionMethod::Callgrind: return "callgrind";
-  }
-  return "?";
-}
-
 namespace {
 class PerfCounter final : public InstructionCounter {
  public:

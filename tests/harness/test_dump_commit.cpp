@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/dump.h"
+#include "harness/dump/detail/dump_directory.h"
 #include "tests/harness/test_util.h"
 
 namespace clampbench {
@@ -23,7 +23,7 @@ class DumpCommitTest : public ::testing::Test {
 };
 
 TEST_F(DumpCommitTest, TheManifestCarriesTheHeaderAndNothingShowsBeforeFinish) {
-  Dump d((dir_ / "dump").string(), false, {{"seed", 7}, {"git_commit", "abc"}});
+  detail::DumpDirectory d((dir_ / "dump").string(), false, {{"seed", 7}, {"git_commit", "abc"}});
   EXPECT_FALSE(fs::exists(dir_ / "dump"));
   d.finish();
   EXPECT_EQ(manifest()["seed"], 7);
@@ -32,8 +32,8 @@ TEST_F(DumpCommitTest, TheManifestCarriesTheHeaderAndNothingShowsBeforeFinish) {
 }
 
 TEST_F(DumpCommitTest, ASecondDumpIntoAFilledTargetFailsWhole) {
-  Dump first((dir_ / "dump").string(), false, {{"seed", 1}});
-  Dump second((dir_ / "dump").string(), false, {{"seed", 2}});
+  detail::DumpDirectory first((dir_ / "dump").string(), false, {{"seed", 1}});
+  detail::DumpDirectory second((dir_ / "dump").string(), false, {{"seed", 2}});
   first.finish();
   EXPECT_THROW(second.finish(), std::runtime_error);
   EXPECT_EQ(manifest()["seed"], 1);
@@ -41,10 +41,10 @@ TEST_F(DumpCommitTest, ASecondDumpIntoAFilledTargetFailsWhole) {
 }
 
 TEST_F(DumpCommitTest, AForcedDumpReplacesTheEarlierOneWhole) {
-  Dump first((dir_ / "dump").string(), false, {{"seed", 1}});
+  detail::DumpDirectory first((dir_ / "dump").string(), false, {{"seed", 1}});
   first.finish();
   testing::write_text(dir_ / "dump" / "stale.npy", "old");
-  Dump second((dir_ / "dump").string(), true, {{"seed", 2}});
+  detail::DumpDirectory second((dir_ / "dump").string(), true, {{"seed", 2}});
   second.finish();
   EXPECT_EQ(manifest()["seed"], 2);
   EXPECT_FALSE(fs::exists(dir_ / "dump" / "stale.npy"));
@@ -53,7 +53,7 @@ TEST_F(DumpCommitTest, AForcedDumpReplacesTheEarlierOneWhole) {
 
 TEST_F(DumpCommitTest, AnAbandonedDumpLeavesNothing) {
   {
-    Dump d((dir_ / "dump").string(), false, {});
+    detail::DumpDirectory d((dir_ / "dump").string(), false, {});
     EXPECT_EQ(entries(), 1u);  // its temporary directory
   }
   EXPECT_EQ(entries(), 0u);

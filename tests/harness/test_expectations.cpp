@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/npy.h"
+#include "harness/dump/detail/npy.h"
 #include "harness/expectations.h"
 #include "kernels/ops.h"
 #include "tests/harness/fake_suites.h"

@@ -15,7 +15,7 @@
 #include "harness/cupti/tracer.h"
 #include "harness/expectations.h"
 #include "harness/results_writer.h"
-#include "harness/runner.h"
+#include "harness/runner/runner.h"
 #include "harness/trace_export.h"
 #include "suites/suite.h"
 

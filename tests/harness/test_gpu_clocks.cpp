@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/gpu_clocks.h"
+#include "harness/machine/gpu_clocks.h"
 
 namespace clampbench::detail {
 namespace {

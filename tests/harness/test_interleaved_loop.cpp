@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/interleaved_loop.h"
+#include "harness/timing/detail/interleaved_loop.h"
 
 namespace clampbench::detail {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/machine_load.h"
+#include "harness/machine/machine_load.h"
 
 namespace clampbench::detail {
 namespace {

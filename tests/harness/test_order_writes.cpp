@@ -9,7 +9,7 @@
 #include "tests/harness/no_tracer.h"
 #include "harness/order_writes.h"
 #include "harness/outcome.h"
-#include "harness/runner.h"
+#include "harness/runner/runner.h"
 #include "kernels/ops.h"
 #include "tests/harness/test_util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Output targets (harness/detail/output_path.h) and the atomic write through them: symlinks
+// Output targets (harness/output/output_path.h) and the atomic write through them: symlinks
 // followed, special files refused, temporary names within NAME_MAX, identity by inode.
 
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 
 #include <climits>
 
-#include "harness/detail/output_path.h"
-#include "harness/results_writer.h"
+#include "harness/output/atomic_file.h"
+#include "harness/output/output_path.h"
 #include "tests/harness/test_util.h"
 
 namespace clampbench {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/planted_delay.h"
+#include "harness/runner/planted_delay.h"
 
 namespace clampbench::detail {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/resume.h"
-#include "harness/detail/run_eta.h"
+#include "harness/results_file/resume.h"
+#include "harness/run_eta.h"
 #include "tests/harness/fake_suites.h"
 
 namespace clampbench {

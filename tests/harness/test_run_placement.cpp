@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/run_placement.h"
+#include "harness/machine/run_placement.h"
 
 namespace clampbench::detail {
 namespace {

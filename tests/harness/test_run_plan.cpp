@@ -8,7 +8,7 @@
 
 #include "harness/case_filter.h"
 #include "harness/cli/cli.h"
-#include "harness/detail/run_conditions.h"
+#include "harness/machine/run_conditions.h"
 #include "harness/results_writer.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"
@@ -62,10 +62,10 @@ TEST(CliPlan, ResolvesOnceIntoThePlanAndItsSelection) {
 
 TEST(RunConditions, OnlyAnEndedRunCarriesThem) {
   Environment e;
-  e.conditions = detail::conditions_at_start(false, std::nullopt);
+  e.conditions = conditions_at_start(false, std::nullopt);
   nlohmann::json env = to_json(e);
   EXPECT_FALSE(env.contains("machine_load"));  // a checkpoint while the run goes on
-  detail::record_end(e.conditions, std::nullopt);
+  record_end(e.conditions, std::nullopt);
   env = to_json(e);
   EXPECT_TRUE(env.contains("machine_load"));
   EXPECT_FALSE(env.contains("gpu_clocks"));  // a host run reads no clocks

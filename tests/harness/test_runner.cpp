@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/harness/no_tracer.h"
-#include "harness/runner.h"
+#include "harness/runner/runner.h"
 #include "tests/harness/fake_suites.h"
 
 namespace clampbench {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/detail/merge_environment.h"
+#include "harness/merge/detail/merge_environment.h"
 #include "harness/results_reader.h"
 #include "harness/results_writer.h"
 #include "harness/shard.h"
@@ -66,7 +66,7 @@ Environment an_environment() {
   e.time = "2026-12-05T08:00:00Z";
   e.command_line = {"clampbench", "run", "--shard", "2/3"};
   e.conditions.ended = true;
-  e.conditions.load = detail::MachineLoad{2, 0.5, 1.5};
+  e.conditions.load = MachineLoad{2, 0.5, 1.5};
   return e;
 }
 
@@ -89,7 +89,7 @@ TEST(Shard, TheMergedEnvironmentJoinsWhatEachShardMeasured) {
   b.shard = ShardRecord{1, 3};
   b.host_name = "runner-2";
   b.time = "2026-12-05T07:59:59Z";
-  b.conditions.load = detail::MachineLoad{2, 3.0, 0.25};
+  b.conditions.load = MachineLoad{2, 3.0, 0.25};
   b.placement.cpus_allowed = std::vector<int>{2, 3};
   const Environment m = detail::merged_environment({a, b}, {"clampbench", "merge"});
   EXPECT_FALSE(m.shard->index.has_value());

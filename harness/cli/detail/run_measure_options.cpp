@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "harness/cli/detail/option_entries.h"
-#include "harness/detail/planted_delay.h"
+#include "harness/runner/planted_delay.h"
 #include "harness/instructions/callgrind_child.h"
 
 namespace clampbench::detail {

@@ -1,0 +1,26 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// One `clampbench run` after its arguments were validated: installs the allocator, runs every
+// selected case through the Runner, prints progress, writes the results file after every
+// case, then the dump, the trace and the final results, and returns the exit code of the
+// outcome (128 + the signal when SIGINT or SIGTERM stopped it, after writing what was done).
+
+#include <iosfwd>
+#include <vector>
+
+#include "harness/expectations.h"
+#include "harness/results_file/resume.h"
+#include "harness/run_config.h"
+#include "harness/timing/timing.h"
+#include "suites/suite.h"
+
+namespace clampbench {
+
+// `timing` is the already-initialized timing session (null with --no-timing); `resumed` the
+// cases of --resume FILE, which are not run again (empty path when not resuming).
+int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
+                const Expectations& expectations, TimingSession* timing, std::ostream& log,
+                ResumedRun resumed = {});
+
+}  // namespace clampbench

@@ -77,6 +77,7 @@ struct RunConfig {
   bool l2_flush = false;              // --l2-flush: cuda samples of one call each, L2 flushed before
   GbenchReporting gbench;                    // --benchmark_format/_out/...: the samples' reporters
   std::vector<std::string> command_line;     // argv as given, for the results file
+  std::vector<std::string> child_run_args;   // what the callgrind child keeps of it (cli/child_run_args.h)
   std::string self_exe;                      // this program, re-run under valgrind; "" in-process
   // The hidden --instruction-child DIR: this run is the callgrind method's child
   // (callgrind_child.h), set on its command line by the parent only; "" for any other run.

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "harness/case_filter.h"
+#include "harness/cli/child_run_args.h"
 #include "harness/cli/cli.h"
 #include "harness/environment.h"
 #include "harness/output/output_path.h"
@@ -32,6 +33,7 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
                 const std::string& self_exe, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err) {
   RunArgs parsed = parse_run_args(args);
   parsed.config.command_line = argv_all;
+  parsed.config.child_run_args = child_run_args(argv_all);
   parsed.config.self_exe = self_exe;
   const RunPlan plan = resolve_run(std::move(parsed), suites);
   const RunConfig& config = plan.config;

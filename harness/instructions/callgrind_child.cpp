@@ -19,7 +19,6 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case_filter.h"
-#include "harness/cli/child_run_args.h"
 #include "harness/output/orphaned_dirs.h"
 #include "harness/instructions/child_process.h"
 #include "harness/instructions/instruction_pass.h"
@@ -112,7 +111,7 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
                                    "--toggle-collect=posix_memalign", "--toggle-collect=memalign",
                                    kChildProgram, "run"};
   // The same selection as this run (argv as given, after "clampbench run"), on host, untimed.
-  for (auto& a : child_run_args(config.command_line)) args.push_back(std::move(a));
+  for (const auto& a : config.child_run_args) args.push_back(a);
   for (const char* a : {"--backend", "host", "--no-timing", "--instructions", "callgrind", "--out"}) args.emplace_back(a);
   args.push_back(std::string(kChildDir) + "/child.json");
   args.push_back(kInstructionChildFlag);

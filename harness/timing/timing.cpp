@@ -10,13 +10,9 @@
 #include <fmt/format.h>
 
 #include "harness/case_id.h"
+#include "harness/timing/detail/device_clock.h"
 #include "harness/timing/detail/interleaved_loop.h"
 #include "harness/timing/detail/sample_reporter.h"
-#include "kernels/runtime.h"
-#if CLAMPBENCH_HAVE_CUDA
-#include "harness/timing/detail/cuda_l2_flush.h"
-#include "harness/timing/detail/cuda_timer.h"
-#endif
 
 namespace clampbench {
 
@@ -108,44 +104,6 @@ detail::LoopConfig loop_config(const RunConfig& config) {
   return loop;
 }
 
-// The device side of one case's timing: CUDA events around each batch and, with --l2-flush,
-// a cold L2 before each sample. Without CUDA, or for host time, it adds nothing to a call.
-class DeviceClock {
- public:
-  DeviceClock(bool device_time, bool l2_flush, detail::LoopConfig& loop) {
-#if CLAMPBENCH_HAVE_CUDA
-    if (device_time) timer_.emplace(Runtime::current().stream());
-    if (device_time && l2_flush) {
-      l2_.emplace(Runtime::current().stream());
-      loop.sample_time_s = 0;  // one call per sample: each one starts from a cold L2
-    }
-#else
-    (void)device_time, (void)l2_flush, (void)loop;
-#endif
-  }
-  DeviceClock(const DeviceClock&) = delete;  // the calls it made hold on to it
-  DeviceClock& operator=(const DeviceClock&) = delete;
-
-  detail::LoopCall loop_call(const std::function<void()>& call) {
-    detail::LoopCall lc{call, {}, {}};
-#if CLAMPBENCH_HAVE_CUDA
-    if (timer_) lc.device_seconds = [this](const std::function<void()>& batch) {
-      timer_->start();
-      batch();
-      return timer_->stop_seconds();
-    };
-    if (l2_) lc.before_sample = [this] { l2_->flush(); };
-#endif
-    return lc;
-  }
-
- private:
-#if CLAMPBENCH_HAVE_CUDA
-  std::optional<detail::CudaEventTimer> timer_;
-  std::optional<detail::CudaL2Flush> l2_;
-#endif
-};
-
 // One variant's samples summarised as the results record them; `v` is its place in the
 // interleaved loop, whose first variant the others are paired against.
 Timing summarise(const detail::LoopResult& measured, std::size_t v, bool device_time, const std::string& first_variant) {
@@ -176,7 +134,7 @@ std::map<std::string, TimingResult> TimingSession::time_case(const std::string& 
   std::map<std::string, TimingResult> results;
   if (calls.empty()) return results;
   detail::LoopConfig loop = loop_config(config_);
-  DeviceClock clock(device_time, config_.l2_flush, loop);
+  detail::DeviceClock clock(device_time, config_.l2_flush, loop);
   std::vector<detail::LoopCall> loop_calls;
   for (const auto& c : calls) loop_calls.push_back(clock.loop_call(c.call));
   const detail::LoopResult measured = detail::measure_interleaved(loop_calls, loop);

@@ -2,19 +2,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/cli/cli.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "harness/cli/options.h"
 #include "harness/cli/run_command.h"
-#include "harness/instructions/callgrind_child.h"
 #include "harness/outcome.h"
 #include "harness/version.h"
 
@@ -96,14 +93,18 @@ int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostrea
   return code > kExitInternal ? code : kExitInternal;  // an interrupted run keeps its 130/143
 }
 
+namespace {
+constexpr const char* kThisProgram = "/proc/self/exe";
+}  // namespace
+
 int run_cli(int argc, char** argv) {
   try {
-    // Not in the callgrind child: its counts must not depend on where the program lies, and
-    // this path's length would shape its heap.
-    const bool child = std::find(argv, argv + argc, std::string_view(kInstructionChildFlag)) != argv + argc;
+    // This program as /proc/self/exe, not the path that link names: the callgrind child opens
+    // it, and its own copy of the name has one length wherever the program lies (a path's
+    // length would shape the child's heap, and its counts with it).
     std::error_code ec;
-    const std::string self = child ? "" : std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    return run_cli(argc, argv, all_suites(), std::cout, std::cerr, ec ? "" : self);
+    const bool linked = std::filesystem::exists(kThisProgram, ec);
+    return run_cli(argc, argv, all_suites(), std::cout, std::cerr, linked ? kThisProgram : "");
   } catch (const std::exception& e) {  // the registry itself failed to build
     std::cerr << "clampbench: internal error: " << e.what() << std::endl;
     return kExitInternal;

@@ -19,9 +19,9 @@
 namespace clampbench {
 
 int run_cli(int argc, char** argv);  // with all_suites()
-// `self_exe`: this program's path, for the child run that counts instructions under callgrind;
-// "" in-process (tests): that method is then unavailable and `--instructions auto` counts
-// with perf or not at all.
+// `self_exe`: a path to this program (/proc/self/exe from main), for the child run that counts
+// instructions under callgrind; "" in-process (tests): that method is then unavailable and
+// `--instructions auto` counts with perf or not at all.
 int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
             const std::string& self_exe = "");
 

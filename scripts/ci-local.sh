@@ -3,32 +3,36 @@
 # SPDX-License-Identifier: Apache-2.0
 # Rehearses the nightly workflow on this machine as its matrix runs it, through the same step
 # scripts the workflow files call: builds the binary if there is none (preset main), runs the
-# shards as parallel processes (scripts/ci/shard.sh, one per matrix job), then merges them,
-# adds the merge to a history and builds the dashboard (scripts/ci/merge.sh), and prints where
+# shards as processes (scripts/ci/shard.sh, one per matrix job, at most one per CPU at a time),
+# then merges them, adds the merge to the history, gates it against the accepted baseline,
+# applies the baseline rule and builds the dashboard (scripts/ci/merge.sh), and prints where
 # the site is.
-#   scripts/ci-local.sh [--out DIR] [--shards N] [--baseline FILE] [-- clampbench run args...]
-# --out DIR: shards/, history/ and site/ go there (default: a new temporary directory, kept).
-# --shards N: the matrix's shard count (default 3). Run args default to the quick set on the
-# default backend. Exit code: the gate's -- with --baseline, compare.py's (1 regression,
-# 3 not assessed); without, the merged run's (1 a verdict or finding unexpected); 2 bad usage
+#   scripts/ci-local.sh [--out DIR] [--state DIR] [--shards N] [--accepted-by WHO] [-- run args...]
+# --out DIR: this night's shards/ and site/ go there (default: a new temporary directory, kept).
+# --state DIR: the history and the accepted baseline, kept from night to night as a CI keeps
+# them (default DIR/state of --out: a first night). --shards N: the matrix's shard count
+# (default 3, at most 1000). --accepted-by WHO: accept this night as the baseline even if the
+# gate did not pass it (the workflows' manual accept). Run args default to the quick set on the
+# default backend. Exit code: merge.sh's, the gate's (1 regression, 3 not assessed); 2 bad usage
 # or a shard that could not run. docs/ci.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 . "$root/scripts/detail/deps.sh"
-out="" shards=3 baseline=""
+out="" state="" shards=3 accepted_by=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --out|--shards|--baseline)
+    --out|--state|--shards|--accepted-by)
       if [ $# -lt 2 ] || [ -z "$2" ]; then echo "ci-local.sh: $1 needs a value" >&2; exit 2; fi
-      case "$1" in --out) out=$2 ;; --shards) shards=$2 ;; --baseline) baseline=$2 ;; esac
+      case "$1" in --out) out=$2 ;; --state) state=$2 ;; --shards) shards=$2 ;; --accepted-by) accepted_by=$2 ;; esac
       shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '4,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "ci-local.sh: unknown argument '$1' (--out DIR, --shards N, --baseline FILE, -- run args)" >&2; exit 2 ;;
+    -h|--help) sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "ci-local.sh: unknown argument '$1' (--out DIR, --state DIR, --shards N, --accepted-by WHO, -- run args)" >&2; exit 2 ;;
   esac
 done
-if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]]; then echo "ci-local.sh: --shards must be a whole number of at least 1, not '$shards'" >&2; exit 2; fi
-if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then echo "ci-local.sh: baseline '$baseline' is not a file" >&2; exit 2; fi
+if ! [[ "$shards" =~ ^[1-9][0-9]{0,3}$ ]] || [ "$shards" -gt 1000 ]; then
+  echo "ci-local.sh: --shards must be a whole number from 1 to 1000, not '$shards'" >&2; exit 2
+fi
 export BINARY=${BINARY:-$root/build/clampbench}
 if [ ! -x "$BINARY" ]; then
   clampbench_step 0 3 "build the clampbench binary (preset main, -j$(nproc))"
@@ -46,27 +50,38 @@ if [ -e "$out/shards" ] && [ -n "$(ls -A "$out/shards")" ]; then
   echo "ci-local.sh: '$out/shards' is not empty: give a new --out directory" >&2
   exit 2
 fi
+if [ -z "$state" ]; then state=$out/state; fi
 mkdir -p "$out/shards"
-clampbench_step 1 3 "$shards shards as parallel processes (scripts/ci/shard.sh I $shards $out/shards $*)"
-pids=()
+parallel=$(nproc)
+clampbench_step 1 3 "$shards shards, $parallel at a time (scripts/ci/shard.sh I $shards $out/shards $*)"
+# One shard, as one matrix job; its exit code is reported when it is waited for.
+run_shard() {
+  local i=$1 rc=0
+  shift
+  "$root/scripts/ci/shard.sh" "$i" "$shards" "$out/shards" "$@" > "$out/shards/shard-$i.log" 2>&1 || rc=$?
+  echo "ci-local.sh: shard $i of $shards: exit $rc ($(tail -n 1 "$out/shards/shard-$i.log"))" >&2
+  return "$rc"
+}
+worst=0 pids=()
+wait_one() {
+  local rc=0
+  wait "${pids[0]}" || rc=$?
+  pids=("${pids[@]:1}")
+  if [ "$rc" -ge 2 ]; then worst=$rc; fi
+}
 for i in $(seq 1 "$shards"); do
-  "$root/scripts/ci/shard.sh" "$i" "$shards" "$out/shards" "$@" > "$out/shards/shard-$i.log" 2>&1 &
+  if [ ${#pids[@]} -ge "$parallel" ]; then wait_one; fi
+  run_shard "$i" "$@" &
   pids+=($!)
 done
-worst=0
-for i in "${!pids[@]}"; do
-  rc=0
-  wait "${pids[$i]}" || rc=$?
-  echo "ci-local.sh: shard $((i + 1)) of $shards: exit $rc ($(tail -n 1 "$out/shards/shard-$((i + 1)).log"))" >&2
-  if [ "$rc" -ge 2 ]; then worst=$rc; fi
-done
+while [ ${#pids[@]} -gt 0 ]; do wait_one; done
 if [ "$worst" -ge 2 ]; then
   echo "ci-local.sh: a shard failed (exit $worst): logs in $out/shards" >&2
   exit "$worst"
 fi
 clampbench_step 2 3 "merge, history, dashboard (scripts/ci/merge.sh)"
 status=0
-"$root/scripts/ci/merge.sh" "$out/shards" "$out/history" "$out/site" ${baseline:+"$baseline"} || status=$?
+"$root/scripts/ci/merge.sh" "$out/shards" "$state" "$out/site" ${accepted_by:+--accepted-by "$accepted_by"} || status=$?
 clampbench_step 3 3 "done: exit $status"
-echo "ci-local.sh: dashboard in $out/site/index.html (merged results $out/shards/merged.json)"
+echo "ci-local.sh: dashboard in $out/site/index.html (merged results $out/shards/merged.json, state in $state)"
 exit "$status"

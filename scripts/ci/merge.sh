@@ -1,24 +1,41 @@
 #!/usr/bin/env bash
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-# The matrix's last job: merge.sh SHARDDIR HISTORYDIR SITEDIR [BASELINE.json]
+# The matrix's last job: merge.sh SHARDDIR STATEDIR SITEDIR [--accepted-by WHO]
+# STATEDIR holds one GPU kind's nights: history/ (the results files and nights.jsonl) and the
+# accepted baseline.json.
 #   1. clampbench merge SHARDDIR/shard-*-of-*.json -o SHARDDIR/merged.json (refuses shards
-#      of different runs, a missing or interrupted shard: exit 2, nothing written)
-#   2. history.py add merged.json --dir HISTORYDIR
-#   3. report.py HISTORYDIR -o SITEDIR (with --baseline BASELINE when given)
-#   4. with BASELINE: compare.py BASELINE merged.json, whose exit code (0 no regression,
-#      1 regression, 3 not assessed) is this script's; without: the merged run's (0 as
-#      expected, 1 a verdict or finding unexpected, 3 an internal error in a shard).
-# The history and the dashboard are written whatever the verdicts (they show them); a step
-# that fails for another reason stops the script with its exit code. docs/ci.md.
+#      of different runs, a missing or interrupted shard, an invalid figure: exit 2, nothing
+#      written)
+#   2. history.py add merged.json --dir STATEDIR/history (refuses a run it already holds)
+#   3. the gate: compare.py baseline.json merged.json (a copy of the baseline it was gated
+#      against is kept as SHARDDIR/gated-against.json, its verdict as SHARDDIR/gate.json and
+#      gate.md); the first night, with no baseline, is gated on its own run (its outcome, and
+#      compare.py merged.json merged.json: every gated figure present). An unexpected verdict
+#      or finding in the merged run (exit 1) is a regression too.
+#   4. history.py accept: the baseline rule. Only a night the gate fully assessed and passed
+#      (exit 0) becomes STATEDIR/baseline.json; a regression (1) or a NOT ASSESSED night (3)
+#      keeps the old baseline unless --accepted-by names who accepts it. The night is recorded
+#      in STATEDIR/history/nights.jsonl either way.
+#   5. report.py STATEDIR/history -o SITEDIR --baseline gated-against.json: the dashboard,
+#      each night's gate verdict on it.
+# Exit code: the gate's (0 no regression, 1 regression, 3 not assessed); 2 when a step refused
+# its input (nothing recorded as a night); a step that fails otherwise stops the script with
+# its exit code. docs/ci.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$root/scripts/detail/deps.sh"  # CLAMPBENCH_PYTHON: the interpreter main.sh runs the scripts with
-if [ $# -lt 3 ] || [ $# -gt 4 ]; then
-  echo "merge.sh: usage: merge.sh SHARDDIR HISTORYDIR SITEDIR [BASELINE.json]" >&2
-  exit 2
+usage="merge.sh: usage: merge.sh SHARDDIR STATEDIR SITEDIR [--accepted-by WHO]"
+if [ $# -ne 3 ] && [ $# -ne 5 ]; then echo "$usage" >&2; exit 2; fi
+sharddir=$1 statedir=$2 sitedir=$3 accepted_by=""
+if [ $# -eq 5 ]; then
+  if [ "$4" != --accepted-by ]; then echo "$usage" >&2; exit 2; fi
+  if [ -z "$5" ]; then echo "merge.sh: --accepted-by is empty: name who accepts the night" >&2; exit 2; fi
+  accepted_by=$5
 fi
-sharddir=$1 historydir=$2 sitedir=$3 baseline=${4:-}
+for dir in "$sharddir" "$statedir" "$sitedir"; do
+  if [ -z "$dir" ]; then echo "$usage (an argument is empty)" >&2; exit 2; fi
+done
 binary=${BINARY:-$root/build/clampbench}
 if [ ! -x "$binary" ]; then
   echo "merge.sh: no clampbench binary at $binary: build it first (cmake --preset main && cmake --build --preset main)" >&2
@@ -31,26 +48,45 @@ if [ ${#shards[@]} -eq 0 ]; then
   echo "merge.sh: no shard files (shard-I-of-N.json) in '$sharddir'" >&2
   exit 2
 fi
-if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
-  echo "merge.sh: baseline '$baseline' is not a file" >&2
+baseline=$statedir/baseline.json
+if [ -L "$baseline" ] || { [ -e "$baseline" ] && [ ! -f "$baseline" ]; }; then
+  echo "merge.sh: '$baseline' is not a regular file" >&2
   exit 2
 fi
-merged=$sharddir/merged.json
-# The merge renames a new file into place: the same inode afterwards means it wrote nothing
-# (refused, or it could not write), and an earlier night's merged.json must not be recorded.
-before=$(stat -c %i -- "$merged" 2>/dev/null || true)
+python=$CLAMPBENCH_PYTHON scripts=$root/scripts
+merged=$sharddir/merged.json gated=$sharddir/gated-against.json
+rm -f -- "$merged" "$gated" "$sharddir/gate.json" "$sharddir/gate.md"
+# 1. An earlier night's merged.json is gone, so whatever is there now is tonight's.
 status=0
 "$binary" merge "${shards[@]}" -o "$merged" || status=$?
-after=$(stat -c %i -- "$merged" 2>/dev/null || true)
-if [ "$status" -eq 2 ] || [ -z "$after" ] || [ "$after" = "$before" ]; then
+if [ "$status" -eq 2 ] || [ ! -f "$merged" ]; then
   exit $((status == 0 ? 3 : status))
 fi
-"$CLAMPBENCH_PYTHON" "$root/scripts/history.py" add "$merged" --dir "$historydir"
-report_args=()
-if [ -n "$baseline" ]; then report_args=(--baseline "$baseline"); fi
-"$CLAMPBENCH_PYTHON" "$root/scripts/report.py" "$historydir" -o "$sitedir" "${report_args[@]}"
-echo "merge.sh: merged results in $merged, dashboard in $sitedir/index.html" >&2
-if [ -z "$baseline" ]; then exit "$status"; fi
+# 2.
+mkdir -p -- "$statedir/history"
+"$python" "$scripts/history.py" add "$merged" --dir "$statedir/history"
+# 3. compare.py's exit code; a regression (1) wins over not assessed (3).
 gate=0
-"$CLAMPBENCH_PYTHON" "$root/scripts/compare.py" "$baseline" "$merged" || gate=$?
+if [ -f "$baseline" ]; then
+  cp -- "$baseline" "$gated"
+  base=$gated
+else
+  base=$merged
+fi
+"$python" "$scripts/compare.py" "$base" "$merged" --format json -o "$sharddir/gate.json" || gate=$?
+if [ "$gate" -eq 0 ] || [ "$gate" -eq 1 ] || [ "$gate" -eq 3 ]; then
+  "$python" "$scripts/compare.py" "$base" "$merged" --format md -o "$sharddir/gate.md" || true
+  if [ "$status" -eq 1 ] || [ "$gate" -eq 1 ]; then gate=1; elif [ "$status" -ne 0 ]; then gate=3; fi
+fi
+# 4. The baseline rule, and the night's record.
+accept_args=()
+if [ -f "$sharddir/gate.json" ]; then accept_args+=(--gate-json "$sharddir/gate.json"); fi
+if [ -n "$accepted_by" ]; then accept_args+=(--accepted-by "$accepted_by"); fi
+"$python" "$scripts/history.py" accept "$merged" --dir "$statedir/history" --baseline "$baseline" \
+  --gate "$gate" "${accept_args[@]}" >&2
+# 5.
+report_args=()
+if [ -f "$gated" ]; then report_args=(--baseline "$gated"); fi
+"$python" "$scripts/report.py" "$statedir/history" -o "$sitedir" "${report_args[@]}"
+echo "merge.sh: merged results in $merged, gate in $sharddir/gate.md, dashboard in $sitedir/index.html" >&2
 exit "$gate"

@@ -9,8 +9,11 @@
 #      release before clamp became clamp_) --head VLLM: what this tree's sites allocate and
 #      which hazards they have (OUTDIR/reference.json, OUTDIR/head.json)
 #   3. compare.py --fail-on verdicts STATEDIR/head.json (the last accepted night of this tree)
-#      OUTDIR/head.json: a hazard finding the tree has added since (OUTDIR/since-last.md);
-#      tonight becomes STATEDIR/head.json unless it added one (or CLAMPBENCH_ACCEPT=true).
+#      OUTDIR/head.json: a hazard finding the tree has added since (OUTDIR/since-last.md).
+#      Tonight becomes STATEDIR/head.json only when that comparison passed (exit 0; the first
+#      night: when every site ran), or with CLAMPBENCH_ACCEPT=true: a new hazard, a NOT
+#      ASSESSED comparison (a site gone, a figure missing) or a failed one keeps the last
+#      accepted night, so a hazard is reported every night until fixed or accepted.
 # The interpreter is $CLAMPBENCH_UPSTREAM_PYTHON (torch + Triton; scripts/test.sh makes one).
 # Exit: 0 agreed and nothing new; 1 a port disagrees or a new hazard; 2 bad usage; 3 a tool
 # failed or the comparison was not assessed; 4 a site is missing, no longer parses or no
@@ -41,7 +44,14 @@ if [ -f "$state/head.json" ] && [ -f "$out/head.json" ]; then
   /usr/bin/python3 scripts/compare.py "$state/head.json" "$out/head.json" --fail-on verdicts \
     --format md > "$out/since-last.md" || gate=$?
 fi
-if [ -f "$out/head.json" ] && { [ "$gate" != 1 ] || [ "${CLAMPBENCH_ACCEPT:-}" = true ]; }; then
+accept=false
+if [ -f "$state/head.json" ]; then
+  if [ "$gate" = 0 ]; then accept=true; fi
+elif [ "$sites" = 0 ]; then
+  accept=true
+fi
+if [ "${CLAMPBENCH_ACCEPT:-}" = true ]; then accept=true; fi
+if [ -f "$out/head.json" ] && [ "$accept" = true ]; then
   cp "$out/head.json" "$state/head.json.tmp" && mv "$state/head.json.tmp" "$state/head.json" || exit 3
 fi
 

@@ -154,9 +154,11 @@ def test_github_shard_and_merge_interface():
     assert download["with"]["path"] == "shards"
     run = next(s for s in merge["steps"] if "merge.sh" in s.get("run", ""))
     (args,) = _calls(run["run"], "scripts/ci/merge.sh")
-    assert args == ["shards", "state/history", "site/$GPU", "${baseline[@]}"]
-    assert any("shards/merged.json" in s.get("run", "") or s.get("with", {}).get("path") == "shards/merged.json"
-               for s in merge["steps"])
+    assert args == ["shards", "state", "site/$GPU", "${accept[@]}"]
+    assert run["env"]["ACCEPTED_BY"] == "${{ inputs.accept && github.actor || '' }}"
+    assert any("shards/merged.json" in s.get("with", {}).get("path", "") for s in merge["steps"])
+    # The baseline rule is merge.sh's (history.py accept): no step of the workflow writes the baseline.
+    assert not any("baseline.json" in s.get("run", "") for s in merge["steps"])
 
 
 def test_buildkite_shard_and_merge_interface():
@@ -168,7 +170,8 @@ def test_buildkite_shard_and_merge_interface():
     assert args[:3] == ["{{matrix.shard}}", "$$CLAMPBENCH_SHARDS", "shards/{{matrix.gpu}}"]
     assert 'artifact upload "shards/{{matrix.gpu}}/shard-{{matrix.shard}}-of-$$CLAMPBENCH_SHARDS.json"' in shards["command"]
     (args,) = _calls(merge["command"], "scripts/ci/merge.sh")
-    assert args == ["shards/$$gpu", "$$state/history", "site/$$gpu", "$${baseline[@]}"]
+    assert args == ["shards/$$gpu", "$$state", "site/$$gpu", "$${accept[@]}"]
+    assert "baseline.json" not in merge["command"]  # the baseline rule is merge.sh's
     assert {"wait": None, "continue_on_failure": True} in doc["steps"]
     assert doc["steps"].index({"wait": None, "continue_on_failure": True}) < doc["steps"].index(merge)
     assert merge["soft_fail"] == [{"exit_status": 3}]

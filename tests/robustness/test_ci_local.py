@@ -34,14 +34,16 @@ def test_ci_local_rehearses_the_matrix(binary, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert f"{out}/site/index.html" in proc.stdout
     shards = sorted(p for p in os.listdir(out / "shards") if p.endswith(".json"))
-    assert shards == ["merged.json", "shard-1-of-3.json", "shard-2-of-3.json", "shard-3-of-3.json"]
+    assert shards == ["gate.json", "merged.json", "shard-1-of-3.json", "shard-2-of-3.json", "shard-3-of-3.json"]
     merged = load_json(out / "shards" / "merged.json")
     assert merged["environment"]["shard"] == {"index": None, "count": 3} and len(merged["cases"]) == 44
-    assert len(os.listdir(out / "history")) >= 1 and (out / "site" / "index.html").is_file()
-    # A second night gated against the first: the same commit, no regression.
+    assert len(os.listdir(out / "state" / "history")) >= 1 and (out / "site" / "index.html").is_file()
+    assert (out / "state" / "baseline.json").is_file()  # a first night that passed
+    # A second night on the same state, gated against the first: the same commit, no regression.
     again = _script("ci-local.sh", "--out", tmp_path / "night2", "--shards", "2",
-                    "--baseline", out / "shards" / "merged.json", "--", *UNTIMED)
+                    "--state", out / "state", "--", *UNTIMED)
     assert again.returncode == 0, again.stderr
+    assert "replaced by this night" in again.stderr
     # A used directory is refused rather than mixed with this night's shards.
     proc = _script("ci-local.sh", "--out", out, "--", *UNTIMED)
     assert proc.returncode == 2 and "not empty" in one_line_error(proc)
@@ -53,7 +55,8 @@ def test_ci_local_passes_the_runs_exit_code(binary, tmp_path):
     proc = _script("ci-local.sh", "--out", tmp_path / "n", "--", *UNTIMED, "--expectations", nothing_known)
     assert proc.returncode == 1, proc.stderr
     assert (tmp_path / "n" / "site" / "index.html").is_file()  # drawn all the same
-    for bad in (["--shards", "0"], ["--shards", "x"], ["--frob"], ["--out"]):
+    for bad in (["--shards", "0"], ["--shards", "x"], ["--shards", "1001"], ["--frob"], ["--out"],
+                ["--state", ""], ["--accepted-by", ""]):
         proc = _script("ci-local.sh", *bad)
         assert proc.returncode == 2 and one_line_error(proc)
 
@@ -71,13 +74,20 @@ def test_shard_step_runs_one_shard_in_the_callers_directory(binary, tmp_path):
 
 
 def test_merge_step_refuses_before_it_records(binary, tmp_path):
-    shards, history, site = tmp_path / "shards", tmp_path / "history", tmp_path / "site"
-    proc = _script("ci/merge.sh", shards, history, site)
+    shards, state, site = tmp_path / "shards", tmp_path / "state", tmp_path / "site"
+    proc = _script("ci/merge.sh", shards, state, site)
     assert proc.returncode == 2 and "no shard files" in one_line_error(proc)
     for i in (1, 3):  # shard 2 never ran
         assert _script("ci/shard.sh", i, 3, shards, *UNTIMED).returncode == 0
-    proc = _script("ci/merge.sh", shards, history, site)
+    proc = _script("ci/merge.sh", shards, state, site)
     assert proc.returncode == 2 and "shard 2 of 3 is missing" in one_line_error(proc)
-    assert not history.exists() and not site.exists() and not (shards / "merged.json").exists()
-    proc = _script("ci/merge.sh", shards, history, site, tmp_path / "no-baseline.json")
-    assert proc.returncode == 2 and "baseline" in one_line_error(proc)
+    assert not (state / "history" / "nights.jsonl").exists() and not site.exists()
+    assert not (shards / "merged.json").exists()
+    for bad in ([state, site, "--accepted-by"], [state, site, "--accepted-by", ""], [state, site, "--frob", "x"],
+                ["", site]):
+        proc = _script("ci/merge.sh", shards, *bad)
+        assert proc.returncode == 2 and "merge.sh" in one_line_error(proc), bad
+    state.mkdir(exist_ok=True)
+    (state / "baseline.json").symlink_to(tmp_path / "elsewhere.json")
+    proc = _script("ci/merge.sh", shards, state, site)
+    assert proc.returncode == 2 and "not a regular file" in one_line_error(proc)

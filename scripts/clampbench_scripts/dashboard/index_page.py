@@ -28,8 +28,11 @@ def badge(status):
         return "bad", "internal error: run suspect"
     if status["unexpected"]:
         return "bad", f"{status['unexpected']} unexpected"
-    if status["regressed"]:
+    gate = status.get("gate") or {}
+    if status["regressed"] or (gate.get("verdict") == "regression" and gate.get("baseline") != "replaced"):
         return "bad", "regressed"
+    if gate and gate.get("verdict") != "passed" and gate.get("baseline") != "replaced":
+        return "warn", f"gate: {gate.get('verdict')}, baseline kept"
     if status["vs_prev"] is None and status["vs_base"] is None:
         return "warn", "not compared: first run"
     if any(c and c["time_not_assessed"] for c in (status["vs_prev"], status["vs_base"])):

@@ -18,8 +18,8 @@ file, say), 3 on an I/O error while writing.
 import argparse
 import os
 
-from clampbench_scripts.dashboard import changes, index_page, latest, plots, series, site
-from clampbench_scripts.history import configs
+from clampbench_scripts.dashboard import changes, index_page, latest, nights_table, plots, series, site
+from clampbench_scripts.history import configs, nights
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_directory, warn, write_text
@@ -61,20 +61,23 @@ def _baseline_for(path, baseline, bad_note, latest_env):
     return baseline["rows"], baseline["env"], f"baseline: {path}"
 
 
-def _config_site(runs, out_dir, baseline, skipped, other, index_link=None):
+def _config_site(runs, out_dir, baseline, skipped, other, index_link=None, night_log=None):
     """Writes the dashboard of one configuration's RUNS into OUT_DIR; BASELINE: (path, run
-    or None, note). Returns its changes, figures and latest.status."""
+    or None, note); NIGHT_LOG: the gate's record of each night (nights.by_run). Returns its
+    changes, figures and latest.status."""
     data = series.build(runs)
     data["baseline_rows"], data["baseline_env"], note = _baseline_for(*baseline, runs[-1]["env"])
     found = changes.detect(data)
     figures = plots.draw_all(data, found, os.path.join(out_dir, "figures"))
     ctx = latest.context(data)
-    write_text(site.page(data, found, figures, note, skipped, other, ctx, index_link),
+    write_text(site.page(data, found, figures, note, skipped, other, ctx, index_link, night_log),
                os.path.join(out_dir, "index.html"))
-    return {"changes": found, "figures": figures, "status": latest.status(data, ctx)}
+    gated = nights_table.of_runs(runs, night_log or {})
+    return {"changes": found, "figures": figures,
+            "status": {**latest.status(data, ctx), "gate": gated[-1] if gated else None}}
 
 
-def build_site(paths, out_dir, baseline_path=None, cache_dir=None):
+def build_site(paths, out_dir, baseline_path=None, cache_dir=None, night_log=None):
     """CACHE_DIR: where the light forms of the runs are cached (None: parse every file).
     One configuration (device, backend, allocator): its dashboard is OUT_DIR/index.html.
     Several: each gets OUT_DIR/<configs.slug>/index.html, and OUT_DIR/index.html is the
@@ -97,7 +100,7 @@ def build_site(paths, out_dir, baseline_path=None, cache_dir=None):
         warn(PROG, f"baseline {baseline_path}: another configuration ({why}); deltas vs baseline left out")
     baseline = (baseline_path, base_run, bad_note)
     if len(groups) == 1:
-        built = _config_site(runs, out_dir, baseline, skipped, 0)
+        built = _config_site(runs, out_dir, baseline, skipped, 0, night_log=night_log)
         return {"runs": len(runs), "configs": 1, "skipped": skipped, **built}
     slugs = [configs.slug(config) for config, _ in groups]
     for slug in slugs:  # every target checked before anything is written
@@ -107,7 +110,7 @@ def build_site(paths, out_dir, baseline_path=None, cache_dir=None):
     for (config, group), slug in zip(groups, slugs):
         os.makedirs(os.path.join(out_dir, slug), exist_ok=True)
         built = _config_site(group, os.path.join(out_dir, slug), baseline, skipped,
-                             len(runs) - len(group), "../index.html")
+                             len(runs) - len(group), "../index.html", night_log)
         found += built["changes"]
         figures.update({(slug, suite): figs for suite, figs in built["figures"].items()})
         missing = bad_note
@@ -141,7 +144,8 @@ def main(argv=None):
     paths = [args.single] if args.single else history.history_files(args.history)
     os.makedirs(args.output, exist_ok=True)
     cache = None if args.single or args.no_cache else history.cache_dir(args.history)
-    result = build_site(paths, args.output, args.baseline, cache)
+    log = {} if args.single else nights.by_run(nights.load(args.history, _warn))
+    result = build_site(paths, args.output, args.baseline, cache, log)
     several = f" in {result['configs']} configurations" if result["configs"] > 1 else ""
     warn(PROG, f"{result['runs']} run(s){several}, {len(result['changes'])} change(s), "
                f"{sum(len(v) for v in result['figures'].values())} figures -> "

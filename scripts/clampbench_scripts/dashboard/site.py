@@ -7,7 +7,7 @@ figures/*.svg."""
 import html
 
 from clampbench_scripts.compare import calls, comparison
-from clampbench_scripts.dashboard import hazards, latest
+from clampbench_scripts.dashboard import hazards, latest, nights_table
 from clampbench_scripts.common import machine_load
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
@@ -207,9 +207,11 @@ def _load_line(env, prev_env):
     return text
 
 
-def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=None, index_link=None):
+def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=None, index_link=None,
+         night_log=None):
     """The page of one configuration's runs. CTX: latest.context(series), made here when not
-    given; INDEX_LINK: the address of the index over the configurations, when there is one."""
+    given; INDEX_LINK: the address of the index over the configurations, when there is one;
+    NIGHT_LOG: {history file name: the gate's record of that night} (nights.jsonl)."""
     ctx = ctx or latest.context(series)
     env, rows, previous, prev_env = ctx["env"], ctx["rows"], ctx["previous"], ctx["prev_env"]
     baseline, envs, time = ctx["baseline"], ctx["envs"], ctx["time"]
@@ -220,6 +222,8 @@ def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=No
     if internal:
         status += (f' <span class="badge bad">internal error: run suspect</span>'
                    f'<ul class=meta>{"".join(f"<li>{esc(e)}</li>" for e in internal)}</ul>')
+    nights = nights_table.of_runs(series["runs"], night_log or {})
+    status += nights_table.latest_badge(nights)
     n = len(series["runs"])
     first = str(series["dates"][0]).replace("T", " ")
     meta = (f"latest run <b>{esc(str(env.get('git_commit'))[:10])}</b> on {esc(env.get('git_branch'))}"
@@ -241,7 +245,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=No
              f"{back}<h1>{title}</h1><p class=meta>{meta}</p><p>{status}</p>"]
     if notes:
         parts.append("<ul class=meta>" + "".join(f"<li>{n}</li>" for n in notes) + "</ul>")
-    parts += ["<h2>Suites in the latest run</h2>", suite_summary(rows, changes),
+    parts += [nights_table.table(nights), "<h2>Suites in the latest run</h2>", suite_summary(rows, changes),
               "<h2>Changes detected over the history</h2>",
               "<p class=meta>Allocation figures: every change. Time: a step that lasts 3 runs and "
               "exceeds max(3 sigma of the 20 runs before, 5%).</p>", changes_table(changes, series)]

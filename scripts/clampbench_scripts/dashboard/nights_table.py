@@ -1,0 +1,66 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The gate night by night (the history's nights.jsonl): what each night's gate said, whether
+it became the baseline, who accepted it, and what a NOT ASSESSED night could not see. A night
+that kept the old baseline is shown as such, so a dashboard reader never takes a NOT ASSESSED
+night for a passed one."""
+import html
+import os
+
+SHOWN = 30       # nights in the table, newest first
+NAMES_SHOWN = 5  # figures named per night; the rest counted
+
+_CLASS = {"passed": "ok", "regression": "bad", "not assessed": "warn"}
+
+
+def _esc(x):
+    return html.escape(str(x))
+
+
+def _badge(verdict, text=None):
+    return f'<span class="badge {_CLASS.get(verdict, "bad")}">{_esc(text or verdict)}</span>'
+
+
+def _unseen(item):
+    names = [str(n) for n in (item.get("not_assessed") or [])]
+    if not names:
+        return ""
+    more = f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else ""
+    return "; ".join(_esc(n) for n in names[:NAMES_SHOWN]) + _esc(more)
+
+
+def _baseline(item):
+    if item.get("baseline") != "replaced":
+        return "kept the old baseline"
+    who = item.get("accepted_by")
+    return f"became the baseline, <b>accepted by {_esc(who)}</b>" if who else "became the baseline"
+
+
+def of_runs(runs, log):
+    """LOG's entries ({history file name: entry}) of RUNS, oldest first."""
+    return [log[name] for name in (os.path.basename(r["path"]) for r in runs) if name in log]
+
+
+def latest_badge(items):
+    """The newest night's verdict as a badge, "" when no night was gated."""
+    if not items:
+        return ""
+    item = items[-1]
+    kept = "" if item.get("baseline") == "replaced" else ", baseline kept"
+    return " " + _badge(item.get("verdict"), f"gate: {item.get('verdict')}{kept}")
+
+
+def table(items):
+    """The section's HTML ("" when no night was gated)."""
+    if not items:
+        return ""
+    out = ["<h2>The gate, night by night</h2>",
+           "<p class=meta>Only a night the gate fully assessed and passed becomes the baseline; a "
+           "regression or a NOT ASSESSED night keeps the old one unless accepted by name.</p>",
+           "<table><tr><th class=l>night</th><th class=l>gate</th><th class=l>baseline</th>"
+           "<th class=l>not assessed</th></tr>"]
+    for item in reversed(items[-SHOWN:]):
+        out.append(f"<tr><td class=l>{_esc(item.get('run'))}</td><td class=l>{_badge(item.get('verdict'))}</td>"
+                   f"<td class=l>{_baseline(item)}</td><td class=l>{_unseen(item)}</td></tr>")
+    out.append("</table>")
+    return "\n".join(out)

@@ -1,0 +1,82 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The baseline only ratchets: the nights of a filed reproduction (a night without instruction
+counts, then +10% instructions) through scripts/ci/merge.sh, an explicit accept recorded by
+name, the dashboard showing each night's gate; and history.py accept's own refusals."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import nightly_chain as chain
+import nightly_faults as faults
+from clampbench_testing import ROOT, binary_path, one_line_error
+
+HISTORY = os.path.join(ROOT, "scripts", "history.py")
+
+
+@pytest.fixture(scope="module")
+def shard_cache(tmp_path_factory):
+    if not os.access(binary_path(), os.X_OK):
+        if os.environ.get("CI"):
+            pytest.fail(f"no clampbench binary at {binary_path()} (set CLAMPBENCH_BIN)")
+        pytest.skip(f"no clampbench binary at {binary_path()} (set CLAMPBENCH_BIN)")
+    return chain.ShardCache(str(tmp_path_factory.mktemp("shards")))
+
+
+def test_a_not_assessed_night_never_becomes_the_baseline(shard_cache, tmp_path):
+    work, state = str(tmp_path), str(tmp_path / "state")
+    first = chain.night(work, state, faults.fresh(shard_cache.get(), work))
+    assert first.rc == 0 and first.record["baseline"] == "replaced", first.stderr
+    blind = chain.night(work, state, faults.fresh(shard_cache.get(instructions=False), work))
+    assert blind.rc == 3 and blind.baseline == first.baseline
+    assert blind.record["verdict"] == "not assessed" and blind.record["baseline"] == "kept"
+    assert any("instructions" in name for name in blind.record["not_assessed"])
+    for _ in range(2):  # +10% instructions: reported every night, against the last passed night
+        worse = chain.night(work, state, faults.fresh(shard_cache.get("instructions"), work))
+        assert worse.rc == 1 and worse.baseline == first.baseline, worse.stderr
+    accepted = chain.night(work, state, faults.fresh(shard_cache.get("instructions"), work), accepted_by="alice")
+    assert accepted.rc == 1 and accepted.baseline != first.baseline
+    assert accepted.record["accepted_by"] == "alice" and accepted.record["baseline"] == "replaced"
+    after = chain.night(work, state, faults.fresh(shard_cache.get("instructions"), work))
+    assert after.rc == 0 and after.record["baseline"] == "replaced"
+    site = open(os.path.join(work, "night-5", "site", "index.html"), encoding="utf-8").read()
+    assert "The gate, night by night" in site and "accepted by alice" in site and "not assessed" in site
+
+
+def _accept(*args):
+    return subprocess.run([sys.executable, HISTORY, "accept", *map(str, args)], capture_output=True, text=True)
+
+
+def test_accept_refuses_bad_input(shard_cache, tmp_path):
+    work, state = str(tmp_path), str(tmp_path / "state")
+    assert chain.night(work, state, faults.fresh(shard_cache.get(), work)).rc == 0
+    merged = os.path.join(work, "night-0", "shards", "merged.json")
+    hist, base = os.path.join(state, "history"), os.path.join(state, "baseline.json")
+    cases = [
+        (["--dir", hist, "--baseline", base, "--gate", "x"], "not an exit code"),
+        (["--dir", hist, "--baseline", base, "--gate", "0", "--accepted-by", " "], "--accepted-by"),
+        (["--dir", hist, "--baseline", "", "--gate", "0"], "--baseline is empty"),
+        (["--dir", str(tmp_path / "nohistory"), "--baseline", base, "--gate", "0"], "does not exist"),
+    ]
+    for args, words in cases:  # argparse's own refusals add its usage lines above the error
+        proc = _accept(merged, *args)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, (args, proc.stderr)
+        assert words in proc.stderr.strip().splitlines()[-1], (args, proc.stderr)
+    other = tmp_path / "elsewhere.json"
+    other.write_text("{}")
+    os.unlink(base)
+    os.symlink(other, base)  # the baseline is replaced, never written through a symlink
+    proc = _accept(merged, "--dir", hist, "--baseline", base, "--gate", "0")
+    assert proc.returncode == 2 and "symlink" in one_line_error(proc)
+    assert json.loads(other.read_text()) == {}
+
+
+def test_the_rule():
+    from clampbench_scripts.history import nights
+    assert nights.replaces_baseline(0, None)
+    assert not nights.replaces_baseline(1, None) and not nights.replaces_baseline(3, None)
+    assert not nights.replaces_baseline(2, None)
+    assert all(nights.replaces_baseline(rc, "alice") for rc in (1, 2, 3))

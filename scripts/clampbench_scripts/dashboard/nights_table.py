@@ -21,12 +21,15 @@ def _badge(verdict, text=None):
     return f'<span class="badge {_CLASS.get(verdict, "bad")}">{_esc(text or verdict)}</span>'
 
 
-def _unseen(item):
+def _found(item):
+    """What the gate called (the failing categories) and what it could not see (named)."""
+    failing = [str(n) for n in (item.get("failing") or [])]
     names = [str(n) for n in (item.get("not_assessed") or [])]
-    if not names:
-        return ""
-    more = f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else ""
-    return "; ".join(_esc(n) for n in names[:NAMES_SHOWN]) + _esc(more)
+    parts = [f"worse: {_esc(', '.join(failing))}"] if failing else []
+    if names:
+        more = f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else ""
+        parts.append("not assessed: " + "; ".join(_esc(n) for n in names[:NAMES_SHOWN]) + _esc(more))
+    return "<br>".join(parts)
 
 
 def _baseline(item):
@@ -58,9 +61,9 @@ def table(items):
            "<p class=meta>Only a night the gate fully assessed and passed becomes the baseline; a "
            "regression or a NOT ASSESSED night keeps the old one unless accepted by name.</p>",
            "<table><tr><th class=l>night</th><th class=l>gate</th><th class=l>baseline</th>"
-           "<th class=l>not assessed</th></tr>"]
+           "<th class=l>what it called, or could not see</th></tr>"]
     for item in reversed(items[-SHOWN:]):
         out.append(f"<tr><td class=l>{_esc(item.get('run'))}</td><td class=l>{_badge(item.get('verdict'))}</td>"
-                   f"<td class=l>{_baseline(item)}</td><td class=l>{_unseen(item)}</td></tr>")
+                   f"<td class=l>{_baseline(item)}</td><td class=l>{_found(item)}</td></tr>")
     out.append("</table>")
     return "\n".join(out)

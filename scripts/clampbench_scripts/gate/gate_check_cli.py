@@ -13,6 +13,7 @@ from pathlib import Path
 from clampbench_scripts.gate import gate_bench, gate_check
 from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
+from clampbench_scripts.common.path_args import path_arg
 
 ROOT = Path(__file__).resolve().parents[3]
 PROG = "clampbench-gate-check"
@@ -29,7 +30,7 @@ def passed(doc):
 @guarded(PROG)
 def main(argv=None):
     ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
-    ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
+    ap.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--pairs", type=int, default=6, help="A/A pairs (default 6)")
     ap.add_argument("--tries", type=int, default=3, help="tries per planted change (default 3)")
     ap.add_argument("--runs", type=int, default=2, help="runs per side (default 2)")
@@ -37,7 +38,8 @@ def main(argv=None):
                     + ", ".join(gate_check.plants()) + ")")
     ap.add_argument("--delay-suite", default=gate_check.DELAY_SUITE, help="the suite a one-suite delay slows")
     ap.add_argument("--keep", action="store_true", help="keep the runs' work directory (its path is printed)")
-    ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
+    ap.add_argument("--out", type=path_arg("--out"), default=str(ROOT / "results" / "gate-check.json"),
+                    help="JSON; a .md beside it")
     ap.add_argument("--adaptive", type=float, metavar="BUDGET_S",
                     help="benchmark gate.py instead: --pairs A/A comparisons and the delay plants, each with this "
                          "--budget (the tries per plant are fixed by gate_bench.plants())")

@@ -18,6 +18,7 @@ import time
 
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
+from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.compare import comparison
 from clampbench_scripts.gate import adaptive, gate_format, gate_runs
 
@@ -28,8 +29,10 @@ EXACT = ["allocations", "instructions", "verdicts"]
 def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description="Adaptive time gate between two clampbench binaries; "
                                 "arguments after -- go to every `clampbench run`.")
-    p.add_argument("--base-binary", required=True, help="the clampbench binary of the base")
-    p.add_argument("--head-binary", required=True, help="the clampbench binary of the head")
+    p.add_argument("--base-binary", required=True, type=path_arg("--base-binary"),
+                   help="the clampbench binary of the base")
+    p.add_argument("--head-binary", required=True, type=path_arg("--head-binary"),
+                   help="the clampbench binary of the head")
     p.add_argument("--max-mde", type=float, default=0.10, metavar="FRACTION",
                    help="a suite is assessed when its minimum detectable slowdown is at most this (default 0.10)")
     p.add_argument("--budget", type=float, default=360.0, metavar="SECONDS",
@@ -40,8 +43,9 @@ def build_parser():
     p.add_argument("--max-pairs", type=int, default=adaptive.Config.max_pairs,
                    help="most pairs of runs per suite: the looks alpha is spent over "
                         f"(default {adaptive.Config.max_pairs})")
-    p.add_argument("--json", metavar="FILE", help="also write the answer as JSON")
-    p.add_argument("--keep-runs", metavar="DIR", help="write the runs' results here and keep them")
+    p.add_argument("--json", metavar="FILE", type=path_arg("--json"), help="also write the answer as JSON")
+    p.add_argument("--keep-runs", metavar="DIR", type=path_arg("--keep-runs"),
+                   help="write the runs' results here and keep them")
     p.add_argument("run_args", nargs=argparse.REMAINDER, help="-- then arguments of clampbench run")
     return p
 
@@ -90,7 +94,7 @@ def main(argv=None):
     if problem:
         return fail(PROG, problem)
     if args.json:
-        check_target(args.json)
+        check_target(args.json, [args.base_binary, args.head_binary])
     work = args.keep_runs or tempfile.mkdtemp(prefix="clampbench-gate-")
     try:
         runner = gate_runs.BinaryRunner({"base": args.base_binary, "head": args.head_binary}, args.run_args,

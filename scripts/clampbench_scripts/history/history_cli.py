@@ -9,6 +9,7 @@ from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.escape import terminal_text
 from clampbench_scripts.common.output import write_text
+from clampbench_scripts.common.path_args import path_arg
 
 PROG = command_name("history.py", "clampbench-history")
 
@@ -18,8 +19,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog=PROG, description=history.__doc__)
     sub = p.add_subparsers(dest="command", required=True)
     add = sub.add_parser("add", help="copy a results file into the history under a new name")
-    add.add_argument("result")
-    add.add_argument("--dir", default="results/history")
+    add.add_argument("result", type=path_arg("RESULT"))
+    add.add_argument("--dir", type=path_arg("--dir"), default="results/history")
     args = p.parse_args(argv)
     dest = history.add(args.result, args.dir)
     write_text(terminal_text(dest) + "\n")  # a closed stdout is an I/O error (exit 3), not silence

@@ -17,8 +17,23 @@ REFUSED = ("--out", "--resume", "--dump", "--force", "--no-timing", "--benchmark
            "--trace-out")
 
 
+EXIT_USAGE = 2  # clampbench's bad usage: the run arguments are wrong, whichever binary runs them
+
+
 class RunFailed(Exception):
-    """A clampbench run that exited with an error or wrote no results: exit 3, one line."""
+    """A clampbench run that exited with an error or wrote no results: exit 3, one line; exit
+    2 when the binary refused the run arguments (usage: the gate was asked wrongly)."""
+
+    def __init__(self, message, usage=False):
+        super().__init__(message)
+        self.usage = usage
+
+
+def last_line(stderr):
+    """The run's last stderr line, less an interrupted run's "; --resume FILE continues the
+    run": FILE is in the gate's work directory, removed when the gate ends."""
+    line = (stderr.strip().splitlines() or ["(no message)"])[-1]
+    return line.split("; --resume ", 1)[0]
 
 
 def refused_argument(run_args):
@@ -85,5 +100,5 @@ class BinaryRunner:
         except subprocess.TimeoutExpired:
             raise RunTimeout() from None
         if proc.returncode not in (0, 1) or not os.path.exists(out):  # 1: unexpected verdicts, still timed
-            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
-            raise RunFailed(f"{side} run exited {proc.returncode}: {last}")
+            raise RunFailed(f"{side} run exited {proc.returncode}: {last_line(proc.stderr)}",
+                            usage=proc.returncode == EXIT_USAGE)

@@ -24,7 +24,7 @@ from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_directory, warn, write_text
 from clampbench_scripts.common.path_args import path_arg
-from clampbench_scripts.common.results import InputError, config_differences
+from clampbench_scripts.common.results import InputError, config_differences, load_document, refuse_shard
 
 PROG = command_name("report.py", "clampbench-report")
 
@@ -141,6 +141,8 @@ def main(argv=None):
         p.error("give either HISTORY_DIR or --single RESULT.json")
     check_directory(args.output)
     check_directory(os.path.join(args.output, "figures"))
+    if args.single is not None:  # a dashboard of half a run would show its other half as gone
+        refuse_shard(load_document(args.single), args.single)
     paths = [args.single] if args.single is not None else history.history_files(args.history)
     os.makedirs(args.output, exist_ok=True)
     cache = None if args.single is not None or args.no_cache else history.cache_dir(args.history)

@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """gate.py's ends: SIGTERM and SIGINT midway exit 143 and 130 and leave no clampbench-gate-*
-work directory; a head run killed midway is exit 3 with one line that names no file of the
+work directory, and the run under way is sent SIGTERM (it cleans up after itself) before it is
+killed; a head run killed midway is exit 3 with one line that names no file of the
 work directory the gate has just removed (the binary's "--resume FILE" hint is dropped); the
 binary's own usage error (exit 2: `-- --suite nosuch`) is the gate's usage error, exit 2, not
 NOT ASSESSED. Stand-in binaries copy a fixture to --out, fail or sleep, so each test takes a
@@ -21,6 +22,10 @@ mode=$FAKE_MODE
 [ "$0" = "$FAKE_BASE" ] && mode=ok
 case "$mode" in
   sleep) exec sleep 30 ;;
+  cleans) touch "$FAKE_MARK"  # a run that removes its own temporary file on SIGTERM, as clampbench does
+          sleep 30 >/dev/null 2>&1 &
+          trap 'rm -f "$FAKE_MARK"; kill $!; exit 143' TERM
+          wait ;;
   usage) echo "clampbench: error: --suite: no suite 'nosuch'" >&2; exit 2 ;;
   killed) cp "$FAKE_FIXTURE" "$out"
           echo "clampbench: interrupted by SIGTERM after 1 of 4 cases; --resume $out continues the run" >&2
@@ -40,7 +45,7 @@ def gate(tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     env = dict(os.environ, TMPDIR=str(tmp), FAKE_LOG=str(tmp_path / "runs.log"), FAKE_BASE=str(binaries["base"]),
-               FAKE_FIXTURE=fixture("base.json"))
+               FAKE_FIXTURE=fixture("base.json"), FAKE_MARK=str(tmp_path / "mark"))
 
     def start(mode, *run_args):
         cmd = [*script_command("gate.py"), "--base-binary", str(binaries["base"]), "--head-binary",
@@ -48,6 +53,7 @@ def gate(tmp_path):
         return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=dict(env, FAKE_MODE=mode))
     start.runs = tmp_path / "runs.log"
+    start.mark = tmp_path / "mark"
     start.work_dirs = lambda: [n for n in os.listdir(tmp) if n.startswith("clampbench-gate-")]
     return start
 
@@ -68,6 +74,20 @@ def test_an_interrupted_gate_leaves_no_work_dir(gate, signum, code):
     proc.send_signal(signum)
     done = _finish(proc)
     assert done.returncode == code and "Traceback" not in done.stderr, done.stderr
+    assert gate.work_dirs() == []
+
+
+def test_an_interrupted_gate_lets_the_run_clean_up(gate):
+    """The run under way gets SIGTERM, not SIGKILL: clampbench removes its callgrind child's
+    temporary directory then (a killed one leaves it to the next run)."""
+    proc = gate("cleans")
+    deadline = time.monotonic() + 30
+    while not gate.mark.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)  # the stand-in's trap is set
+    proc.send_signal(signal.SIGTERM)
+    done = _finish(proc)
+    assert done.returncode == 143 and not gate.mark.exists()
     assert gate.work_dirs() == []
 
 

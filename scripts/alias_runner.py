@@ -3,11 +3,11 @@
 """Runs a console script from the source tree, uninstalled: scripts/compare.py is
 clampbench-compare. The entry points are read from pyproject.toml's [project.scripts], so the
 aliases and an installed package cannot disagree (cmake --install puts pyproject.toml beside
-scripts/ for the same reason)."""
+scripts/ for the same reason). Python 3.6 syntax: an old interpreter must get as far as the
+check of its version (common/interpreter.py) before tomllib (3.11) is imported."""
 import importlib
 import os
 import sys
-import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXIT_INTERNAL = 3
@@ -17,6 +17,12 @@ EXIT_BAD_USAGE = 2
 def run(console_script):
     """Exits with the status of console_script's main(sys.argv[1:])."""
     sys.path.insert(0, os.path.join(ROOT, "scripts"))  # clampbench_scripts, however the alias was started
+    try:  # the version first: it exits 2 with one line on an interpreter older than the tools need
+        from clampbench_scripts.common.interpreter import require_python
+        require_python()
+    except ImportError:
+        pass  # no package beside this file: the entry point table's error below says what is wrong
+    import tomllib
     table = os.path.join(ROOT, "pyproject.toml")
     try:
         with open(table, "rb") as f:

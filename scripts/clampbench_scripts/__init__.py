@@ -6,4 +6,9 @@ against vLLM's code), and common (what they share).
 
 The entry points are the console scripts of pyproject.toml (clampbench-compare, ...); each is a
 module's main(argv) returning the exit code, and scripts/<name>.py runs it from the source tree.
+Every entry imports this first: an interpreter older than the tools need stops here, with one
+line, before a module of newer syntax fails to parse (Python 3.6 syntax up to the check).
 """
+from clampbench_scripts.common.interpreter import require_python
+
+require_python()

@@ -58,7 +58,7 @@ def test_accept_refuses_bad_input(shard_cache, tmp_path):
     cases = [
         (["--dir", hist, "--baseline", base, "--gate", "x"], "not an exit code"),
         (["--dir", hist, "--baseline", base, "--gate", "0", "--accepted-by", " "], "--accepted-by"),
-        (["--dir", hist, "--baseline", "", "--gate", "0"], "--baseline is empty"),
+        (["--dir", hist, "--baseline", "", "--gate", "0"], "an empty path"),
         (["--dir", str(tmp_path / "nohistory"), "--baseline", base, "--gate", "0"], "does not exist"),
     ]
     for args, words in cases:  # argparse's own refusals add its usage lines above the error

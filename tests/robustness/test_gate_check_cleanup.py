@@ -3,7 +3,9 @@
 """clampbench-gate-check checks its input before it starts a run (a --delay-suite the binary does not
 list, a --binary that is a directory: exit 2), and leaves no clampbench-gate-* work directory
 behind: not at the end, not when a run fails (exit 3, one line), not on SIGINT/SIGTERM
-(130/143); --keep keeps it. A stand-in binary answers `list --json` and fails or sleeps in
+(130/143); --keep keeps it. The same with --adaptive (each gate.py's runs inside that
+directory), whose budget must be a positive number, as --plants must name a plant (exit 2,
+nothing written). A stand-in binary answers `list --json` and fails or sleeps in
 `run`, so the test takes seconds, not the check's minutes."""
 import os
 import signal
@@ -75,3 +77,40 @@ def test_an_interrupted_check_leaves_no_work_dir(gate, signum, code):
     done = _finish(proc)
     assert done.returncode == code and "Traceback" not in done.stderr, done.stderr
     assert gate.work_dirs() == []
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "nan", "inf"])
+def test_a_bad_adaptive_budget_is_refused_and_writes_nothing(gate, budget):
+    out = gate.tmp_path / "gate.json"
+    out.write_text("earlier\n")
+    proc = _finish(gate("--adaptive", budget))
+    assert proc.returncode == 2 and f"--adaptive {float(budget)!r}" in one_line_error(proc)
+    assert out.read_text() == "earlier\n" and not out.with_suffix(".md").exists()
+    assert not gate.runs.exists() and gate.work_dirs() == []
+
+
+def test_an_empty_plant_list_is_refused(gate):
+    proc = _finish(gate("--plants", ""))
+    assert proc.returncode == 2 and "--plants '': no plant named" in one_line_error(proc)
+    assert not gate.runs.exists() and not (gate.tmp_path / "gate.json").exists()
+
+
+def test_the_adaptive_bench_leaves_no_work_dir(gate):
+    proc = _finish(gate("--adaptive", "30", "--plants", "allocation"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr  # every gate.py: exit 3
+    assert gate.runs.exists() and (gate.tmp_path / "gate.json").exists()
+    assert gate.work_dirs() == []
+
+
+@pytest.mark.parametrize("signum,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_an_interrupted_adaptive_bench_leaves_no_work_dir(gate, signum, code):
+    proc = gate("--adaptive", "30", sleep=30)
+    deadline = time.monotonic() + 30
+    while not gate.runs.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    assert gate.work_dirs() != []  # the bench's, and inside it a gate.py's runs
+    proc.send_signal(signum)
+    done = _finish(proc)
+    assert done.returncode == code and "Traceback" not in done.stderr, done.stderr
+    assert gate.work_dirs() == [] and not (gate.tmp_path / "gate.json").exists()

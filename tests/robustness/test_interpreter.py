@@ -2,12 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0
 """A tool started by a Python that lacks one of its dependencies (the python3 first on PATH
 without Debian's scipy or numpy, Debian's python3 without Triton) says in one line which
-interpreter to use, exit 2, no traceback. The missing module is simulated by a module of that
+interpreter to use, exit 2, no traceback; so does a Python older than the tools need (3.11),
+simulated by a faked sys.version_info. The missing module is simulated by a module of that
 name on PYTHONPATH that fails to import as an absent one does."""
+import ast
 import os
+import subprocess
+import sys
 
 import pytest
-from clampbench_testing import fixture, one_line_error, run_script
+from clampbench_testing import SCRIPTS, fixture, one_line_error, run_script
 
 TIMEOUT = 120
 
@@ -34,3 +38,43 @@ def test_a_missing_dependency_names_the_interpreter_to_use(tmp_path, module, scr
     assert line.startswith(f"{script}: ") and f"no module {module!r}" in line, line
     assert "run it with" in line or "install Debian's" in line, line
     assert not (tmp_path / "t.json").exists()
+
+
+OLD_PYTHON = """import os, runpy, sys
+sys.version_info = (3, 10, 12, "final", 0)
+sys.argv = sys.argv[1:]
+sys.path.insert(0, os.path.dirname(sys.argv[0]))  # as `python SCRIPT` does
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("alias", ["compare.py", "history.py", "gate.py", "report.py", "upstream.py"])
+def test_a_python_older_than_3_11_is_told_which_it_needs(tmp_path, alias):
+    """An alias started by Python 3.10 (a version_info of 3.10, and no tomllib, as there) exits
+    2 with one line naming the Python it needs, never a traceback (exit 1 reads as a regression)."""
+    env = _without(tmp_path, "tomllib")
+    proc = subprocess.run([sys.executable, "-c", OLD_PYTHON, os.path.join(SCRIPTS, alias),
+                           fixture("base.json"), fixture("head_same.json")],
+                          capture_output=True, text=True, env=env, timeout=TIMEOUT)
+    assert proc.returncode == 2 and proc.stdout == ""
+    line = one_line_error(proc)
+    assert line.startswith(f"{alias}: ") and "3.10.12" in line and "need Python 3.11 or newer" in line, line
+
+
+def test_the_package_entry_checks_the_python_version_first(tmp_path):
+    """The installed console scripts import the package first: its check runs before any module
+    of 3.11 syntax or stdlib is imported."""
+    code = ("import sys; sys.version_info = (3, 9, 0, 'final', 0); sys.argv[0] = 'clampbench-compare'; "
+            f"sys.path.insert(0, {SCRIPTS!r}); from clampbench_scripts.compare.compare_cli import main")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=_without(tmp_path, "tomllib"), timeout=TIMEOUT)
+    assert proc.returncode == 2 and "clampbench-compare: " in one_line_error(proc)
+    assert "compare_cli" not in proc.stderr
+
+
+@pytest.mark.parametrize("path", ["compare.py", "history.py", "gate.py", "report.py", "upstream.py",
+                                  "alias_runner.py", "clampbench_scripts/__init__.py",
+                                  "clampbench_scripts/common/__init__.py", "clampbench_scripts/common/interpreter.py"])
+def test_the_code_before_the_check_is_python_3_6_syntax(path):
+    with open(os.path.join(SCRIPTS, path)) as f:
+        ast.parse(f.read(), filename=path, feature_version=(3, 6))

@@ -16,6 +16,7 @@ import time
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.bench import synth
 from clampbench_scripts.common.entry import guarded
+from clampbench_scripts.common.path_args import path_arg
 
 PROG = "clampbench-bench-report"
 
@@ -33,7 +34,8 @@ def main(argv=None):
     p.add_argument("--runs", type=int, default=365)
     p.add_argument("--cases-per-suite", type=int, default=53)
     p.add_argument("--repetitions", type=int, default=10)
-    p.add_argument("--keep", metavar="DIR", help="build the history and site here and keep them")
+    p.add_argument("--keep", metavar="DIR", type=path_arg("--keep"),
+                   help="build the history and site here and keep them")
     args = p.parse_args(argv)
     if args.runs < 2:
         p.error("--runs must be at least 2 (a history, then a nightly step)")

@@ -8,6 +8,7 @@ from pathlib import Path
 from . import torch_bench
 from ..common.entry import guarded
 from ..common.output import check_target, json_text, write_text
+from ..common.path_args import path_arg
 
 PROG = "clampbench-bench-torch"
 
@@ -33,14 +34,15 @@ def markdown(doc):
 @guarded(PROG)
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
+    ap.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--sizes", default="quick", choices=["quick", "nightly", "full"])
     ap.add_argument("--suite", action="append", help="only these suites (repeatable)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--calls", type=int, default=5, help="timed torch calls per case, variant and round")
     ap.add_argument("--repetitions", type=int, default=3, help="clampbench timing repetitions per round")
     ap.add_argument("--min-time", type=float, default=0.01, help="clampbench --benchmark_min_time per repetition")
-    ap.add_argument("--out", help="JSON file (default results/torch_comparison_<sizes>.json; a .md beside it)")
+    ap.add_argument("--out", type=path_arg("--out"),
+                    help="JSON file (default results/torch_comparison_<sizes>.json; a .md beside it)")
     args = ap.parse_args(argv)
     out = Path(args.out or ROOT / "results" / f"torch_comparison_{args.sizes}.json")
     check_target(str(out))

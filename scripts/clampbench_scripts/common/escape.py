@@ -11,10 +11,15 @@
                  that would turn data into markup (\\ ` [ ] | !: code, links, images, table
                  cells; emphasis is left, it cannot do more than emphasise) and @mentions (a
                  zero-width space after the @, so nobody is pinged);
+  xml_text       for an SVG figure (XML 1.0): the terminal's escapes, then & < > " ' as
+                 entities; XML forbids most C0 characters, U+FFFE/U+FFFF and lone surrogates
+                 even as character references, so they must become visible text, or the
+                 figure is not well-formed and a browser shows none of it;
   escaped        a whole structure (a comparison) with every string, keys included, escaped, so
                  that a renderer's cells and lines hold only inert data.
 The dashboard's HTML escapes with html.escape (dashboard/site.py).
 """
+import html
 import re
 import unicodedata
 
@@ -44,6 +49,11 @@ def markdown_text(text):
     text = _MARKDOWN.sub(r"\\\1", str(text))
     text = "".join(_HTML.get(c, c) for c in text)
     return terminal_text(text).replace("@", "@\u200b")
+
+
+def xml_text(text):
+    """TEXT as the content or attribute value of an XML element (an SVG figure's labels)."""
+    return html.escape(terminal_text(text), quote=True)
 
 
 def escaped(value, fn):

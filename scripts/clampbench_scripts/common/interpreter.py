@@ -4,13 +4,32 @@
 scipy, matplotlib and torch are Debian's (python3-*), seen by /usr/bin/python3 and not by
 another python3 first on PATH; the tools that run vLLM's Triton kernels want a Python with
 Triton as well (a venv over Debian's python, docs/upstream.md). A tool started by a Python that
-lacks one says which to use, in one line (exit 2), instead of a traceback."""
+lacks one says which to use, in one line (exit 2), instead of a traceback. So does one older
+than the tools' Python (NEEDED: tomllib, 3.11 syntax): a traceback would be exit 1, which a gate
+reads as a regression. This file is imported before that check (clampbench_scripts/__init__.py,
+scripts/alias_runner.py), so it must stay Python 3.6 syntax."""
 import os
 import sys
 
 DEBIAN_PYTHON = "/usr/bin/python3"
 TRITON_PYTHON = os.path.expanduser("~/.cache/clampbench/venv-triton-3.9.0/bin/python")
 DEPENDENCIES = ("numpy", "scipy", "matplotlib", "torch", "triton")
+NEEDED = (3, 11)
+EXIT_BAD_USAGE = 2
+
+
+def require_python(version_info=None):
+    """Exits 2 with one line naming the Python the tools need when this one is older."""
+    version = tuple(sys.version_info if version_info is None else version_info)
+    if version[:2] >= NEEDED:
+        return
+    prog = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "clampbench_scripts"
+    needed = ".".join(map(str, NEEDED))
+    found = ".".join(map(str, version[:3]))
+    sys.stderr.write("{}: this Python ({} {}) is too old: clampbench's tools need Python {} or newer "
+                     "(Debian's {} on bookworm or later)\n".format(prog, sys.executable, found, needed,
+                                                                  DEBIAN_PYTHON))
+    sys.exit(EXIT_BAD_USAGE)
 
 
 def missing_dependency(exc):

@@ -76,10 +76,25 @@ def check_directory(path):
         raise OutputError(path, f"directory {existing} is not writable")
 
 
-def check_target(path):
-    """Checks an output target before any work (stdout, None or "-", always passes)."""
-    if path is not None and path != "-":
-        resolve_target(path)
+def check_target(path, inputs=()):
+    """Checks an output target before any work (stdout, None or "-", always passes). INPUTS:
+    the files the tool reads; an output that is one of them (by name, through a symlink or a
+    hard link) would replace what it is made from: refused, naming both."""
+    if path is None or path == "-":
+        return
+    resolve_target(path)
+    for given in inputs:
+        if _same_file(path, given):
+            raise OutputError(path, f"is the input {given}; refusing to replace an input with the output")
+
+
+def _same_file(a, b):
+    """Whether paths A and B name one file: the same inode (a symlink or hard link to it), or,
+    for a target not yet there, the same real path."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def write_bytes(data, path):

@@ -140,16 +140,22 @@ def refuse_partial(doc, path):
     """Raises InputError when DOC is a run that did not finish (interrupted, or killed while it
     ran), or one shard of a run (`run --shard I/N`): its missing cases would read as removed,
     never as a regression."""
-    shard = doc["environment"].get("shard")
-    if isinstance(shard, dict) and shard.get("index") is not None:
-        raise InputError(path, f"shard {shard['index']} of {shard.get('count')} of a run (environment.shard): "
-                               "join the shards with `clampbench merge` first")
+    refuse_shard(doc, path)
     outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
     if outcome.get("status") == "interrupted":
         planned = outcome.get("cases_planned")
         of = f" of {planned}" if isinstance(planned, int) else ""
         raise InputError(path, f"an unfinished run ({len(doc['cases'])}{of} cases, outcome.status "
                                f"interrupted): finish it with `clampbench run --resume {path}`")
+
+
+def refuse_shard(doc, path):
+    """Raises InputError when DOC is one shard of a run (environment.shard with an index; a
+    merged run has a null index): half a run, whose absent cases a reader would take as gone."""
+    shard = doc["environment"].get("shard")
+    if isinstance(shard, dict) and shard.get("index") is not None:
+        raise InputError(path, f"shard {shard['index']} of {shard.get('count')} of a run (environment.shard): "
+                               "join the shards with `clampbench merge` first")
 
 
 def instruction_method(env):

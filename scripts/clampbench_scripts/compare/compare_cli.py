@@ -22,6 +22,7 @@ from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.errors import InputError
 from clampbench_scripts.common.output import check_target, fail, write_text
+from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import config_differences, config_of, load_rows
 
 EXIT_NOT_ASSESSED = 3
@@ -51,19 +52,21 @@ def positive_float(text):
 
 def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description="Compare two clampbench results files.")
-    p.add_argument("base", help="results JSON of the base run")
-    p.add_argument("head", help="results JSON of the head run")
+    p.add_argument("base", type=path_arg("BASE"), help="results JSON of the base run")
+    p.add_argument("head", type=path_arg("HEAD"), help="results JSON of the head run")
     p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
                    default="md", help="md, text, json (gbench and bmf are clampbench-export's: one run, not two)")
     p.add_argument("--fail-on", type=parse_fail_on, default=None,
                    help="comma-separated categories that make exit code 1 (default the exact ones: "
                         "allocations,instructions,verdicts; add time to gate on time too); a figure of "
                         "one of them missing on a side is NOT ASSESSED (exit 3)")
-    p.add_argument("--base", dest="base_more", action="append", default=[], metavar="FILE",
+    p.add_argument("--base", dest="base_more", type=path_arg("--base"), action="append", default=[],
+                   metavar="FILE",
                    help="another run of the base (repeatable): time calls use the run-to-run spread")
-    p.add_argument("--head", dest="head_more", action="append", default=[], metavar="FILE",
+    p.add_argument("--head", dest="head_more", type=path_arg("--head"), action="append", default=[],
+                   metavar="FILE",
                    help="another run of the head (repeatable)")
-    p.add_argument("--history", metavar="DIR",
+    p.add_argument("--history", metavar="DIR", type=path_arg("--history"),
                    help="a history of runs (results/history) whose spread is the time noise")
     p.add_argument("--time-noise", type=positive_float, metavar="CV",
                    help="a stated run-to-run coefficient of variation of a row's median time (e.g. 0.15)")
@@ -84,7 +87,7 @@ def build_parser():
     p.add_argument("--max-mde", type=positive_float, default=0.25, metavar="FRACTION",
                    help="with time in --fail-on: when some suite's minimum detectable slowdown is above this, "
                         "time is NOT ASSESSED (exit 3) rather than 'no regression' (default 0.25)")
-    p.add_argument("-o", "--output", help="write here instead of stdout")
+    p.add_argument("-o", "--output", type=path_arg("-o/--output"), help="write here instead of stdout")
     return p
 
 
@@ -121,14 +124,14 @@ def main(argv=None):
     problem = option_problem(args)
     if problem:
         return fail(PROG, problem)
-    check_target(args.output)
+    check_target(args.output, [args.base, args.head, *args.base_more, *args.head_more])
     partial = args.allow_partial
     base_seen, head_seen = {}, {}  # a run given twice on one side is refused
     base_env, base_rows = load_rows(args.base, partial, base_seen)
     head_env, head_rows = load_rows(args.head, partial, head_seen)
     base_more = [load_rows(p, partial, base_seen) for p in args.base_more]
     head_more = [load_rows(p, partial, head_seen) for p in args.head_more]
-    past = _history_runs(args.history, config_of(head_env)) if args.history else []
+    past = _history_runs(args.history, config_of(head_env)) if args.history is not None else []
     problem = common_rows_problem(args, base_rows, head_rows)
     if problem:
         return fail(PROG, problem)

@@ -115,7 +115,7 @@ def file_stem(suite, metric):
 
 
 CACHE = "cache.json"
-DRAWING_VERSION = "svg-2"  # bump when the drawing code changes what a figure looks like
+DRAWING_VERSION = "svg-3"  # bump when the drawing code changes what a figure looks like
 
 
 def _draw(job):

@@ -23,7 +23,8 @@ from clampbench_scripts.history import configs, nights
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.output import check_directory, warn, write_text
-from clampbench_scripts.common.results import InputError, config_differences
+from clampbench_scripts.common.path_args import path_arg
+from clampbench_scripts.common.results import InputError, config_differences, load_document, refuse_shard
 
 PROG = command_name("report.py", "clampbench-report")
 
@@ -130,21 +131,25 @@ def build_site(paths, out_dir, baseline_path=None, cache_dir=None, night_log=Non
 def main(argv=None):
     p = argparse.ArgumentParser(prog=PROG, description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("history", nargs="?", help="directory of results files (results/history)")
-    p.add_argument("--single", metavar="RESULT.json", help="a dashboard of one run")
-    p.add_argument("-o", "--output", required=True, metavar="SITE_DIR")
-    p.add_argument("--baseline", metavar="FILE", help="results file the latest run is compared to")
+    p.add_argument("history", nargs="?", type=path_arg("HISTORY_DIR"),
+                   help="directory of results files (results/history)")
+    p.add_argument("--single", metavar="RESULT.json", type=path_arg("--single"), help="a dashboard of one run")
+    p.add_argument("-o", "--output", required=True, metavar="SITE_DIR", type=path_arg("-o/--output"))
+    p.add_argument("--baseline", metavar="FILE", type=path_arg("--baseline"),
+                   help="results file the latest run is compared to")
     p.add_argument("--no-cache", action="store_true",
                    help="parse every history file (default: cache each run's figures in HISTORY_DIR/.cache)")
     args = p.parse_args(argv)
-    if bool(args.history) == bool(args.single):
+    if (args.history is None) == (args.single is None):
         p.error("give either HISTORY_DIR or --single RESULT.json")
     check_directory(args.output)
     check_directory(os.path.join(args.output, "figures"))
-    paths = [args.single] if args.single else history.history_files(args.history)
+    if args.single is not None:  # a dashboard of half a run would show its other half as gone
+        refuse_shard(load_document(args.single), args.single)
+    paths = [args.single] if args.single is not None else history.history_files(args.history)
     os.makedirs(args.output, exist_ok=True)
-    cache = None if args.single or args.no_cache else history.cache_dir(args.history)
-    log = {} if args.single else nights.by_run(nights.load(args.history, _warn))
+    cache = None if args.single is not None or args.no_cache else history.cache_dir(args.history)
+    log = {} if args.single is not None else nights.by_run(nights.load(args.history, _warn))
     result = build_site(paths, args.output, args.baseline, cache, log)
     several = f" in {result['configs']} configurations" if result["configs"] > 1 else ""
     warn(PROG, f"{result['runs']} run(s){several}, {len(result['changes'])} change(s), "

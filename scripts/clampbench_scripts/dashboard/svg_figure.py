@@ -6,9 +6,10 @@ for time), dashed red marks at detected changes, the y range and a few run label
 nightly history draws in milliseconds per figure, where matplotlib took ~0.6 s (ticks and
 text layout)."""
 import math
-from html import escape
 
 import numpy as np
+
+from clampbench_scripts.common.escape import xml_text as escape
 
 PANEL_W, PANEL_H, LEFT, TOP, GAP_X, GAP_Y, BOTTOM = 380, 170, 64, 56, 24, 46, 34
 

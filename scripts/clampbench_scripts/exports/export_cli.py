@@ -7,6 +7,7 @@ import argparse
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_target, write_text
+from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import load_rows
 
 PROG = "clampbench-export"
@@ -16,11 +17,11 @@ PROG = "clampbench-export"
 def main(argv=None):
     p = argparse.ArgumentParser(prog=PROG, description=exports.__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help="clampbench results JSON")
+    p.add_argument("file", type=path_arg("FILE"), help="clampbench results JSON")
     p.add_argument("--format", choices=sorted(exports.EXPORTERS), required=True)
-    p.add_argument("-o", "--output", help="write here instead of stdout")
+    p.add_argument("-o", "--output", type=path_arg("-o/--output"), help="write here instead of stdout")
     args = p.parse_args(argv)
-    check_target(args.output)
+    check_target(args.output, [args.file])
     env, rows = load_rows(args.file)
     write_text(exports.render_export(args.format, env, rows), args.output)
     return 0

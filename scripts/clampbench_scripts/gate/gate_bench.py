@@ -4,10 +4,14 @@
 and what it answers, on A/A comparisons (one binary on both sides) and on planted delays (the
 head binary is a wrapper that adds `--plant delay:R[:SUITE]` to every run). Each comparison is
 one gate.py process with its --budget; the minutes to an answer, the pairs it ran, the suites
-it left NOT ASSESSED and the 1-minute load before and after are recorded."""
+it left NOT ASSESSED and the 1-minute load before and after are recorded. Everything is
+written under one $TMPDIR/clampbench-gate-bench-* directory (each gate.py's runs too, through
+--keep-runs), removed at the end whatever the end, unless kept."""
 import json
 import os
 import shlex
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -45,12 +49,35 @@ def _wrapper(work, binary, plant):
     return path
 
 
+def _gate_process(cmd, runs):
+    """Runs one gate.py; on an interrupt of this process (Ctrl-C, SIGTERM) it is sent SIGTERM,
+    so that it stops its own run, and waited for. Its runs directory RUNS is removed after."""
+    try:
+        with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+            try:
+                _, err = proc.communicate()
+            except BaseException:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                raise
+        return proc.returncode, err
+    finally:
+        shutil.rmtree(runs, ignore_errors=True)
+
+
 def one_gate(scripts_dir, base, head, work, name, budget, max_mde, log):
     out = os.path.join(work, f"{name}.json")
+    runs = os.path.join(work, f"{name}-runs")
+    os.mkdir(runs)
     cmd = [sys.executable, os.path.join(scripts_dir, "gate.py"), "--base-binary", base, "--head-binary", head,
-           "--budget", str(budget), "--max-mde", str(max_mde), "--json", out, "--", *RUN_ARGS]
+           "--budget", str(budget), "--max-mde", str(max_mde), "--json", out, "--keep-runs", runs,
+           "--", *RUN_ARGS]
     load0, t0 = load_1m(), time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    returncode, stderr = _gate_process(cmd, runs)
+    proc = subprocess.CompletedProcess(cmd, returncode, "", stderr)
     wall = time.monotonic() - t0
     doc = json.load(open(out)) if proc.returncode in (0, 1, 3) and os.path.exists(out) else {}
     suites = doc.get("suites", {})
@@ -67,8 +94,18 @@ def one_gate(scripts_dir, base, head, work, name, budget, max_mde, log):
 
 
 def run_bench(binary, scripts_dir, pairs=10, budget=360.0, max_mde=0.10, only=None, delay_suite=DELAY_SUITE,
-              log=print):
+              log=print, keep=False):
     work = tempfile.mkdtemp(prefix="clampbench-gate-bench-")
+    try:
+        return _bench(work, binary, scripts_dir, pairs, budget, max_mde, only, delay_suite, log)
+    finally:
+        if keep:
+            log(f"runs kept in {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _bench(work, binary, scripts_dir, pairs, budget, max_mde, only, delay_suite, log):
     t0 = time.monotonic()
     aa = [one_gate(scripts_dir, binary, binary, work, f"aa{i}", budget, max_mde, log) for i in range(pairs)]
     planted = {}

@@ -5,14 +5,17 @@ results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every plan
 was called in every try, 1 otherwise, 2 on bad input (checked before any run: a --binary that
 is not an executable file, a --delay-suite the binary does not list), 3 when a run or a
 comparison failed, 130/143 on SIGINT/SIGTERM. The runs' work directory is removed whatever
-the end (kept with --keep)."""
+the end (kept with --keep), with --adaptive too. An --adaptive budget that is not a positive
+number of seconds and an empty --plants list are bad usage (exit 2, nothing written)."""
 import argparse
+import math
 import os
 from pathlib import Path
 
 from clampbench_scripts.gate import gate_bench, gate_check
 from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
+from clampbench_scripts.common.path_args import path_arg
 
 ROOT = Path(__file__).resolve().parents[3]
 PROG = "clampbench-gate-check"
@@ -29,7 +32,7 @@ def passed(doc):
 @guarded(PROG)
 def main(argv=None):
     ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
-    ap.add_argument("--binary", default=str(ROOT / "build" / "clampbench"))
+    ap.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--pairs", type=int, default=6, help="A/A pairs (default 6)")
     ap.add_argument("--tries", type=int, default=3, help="tries per planted change (default 3)")
     ap.add_argument("--runs", type=int, default=2, help="runs per side (default 2)")
@@ -37,11 +40,15 @@ def main(argv=None):
                     + ", ".join(gate_check.plants()) + ")")
     ap.add_argument("--delay-suite", default=gate_check.DELAY_SUITE, help="the suite a one-suite delay slows")
     ap.add_argument("--keep", action="store_true", help="keep the runs' work directory (its path is printed)")
-    ap.add_argument("--out", default=str(ROOT / "results" / "gate-check.json"), help="JSON; a .md beside it")
+    ap.add_argument("--out", type=path_arg("--out"), default=str(ROOT / "results" / "gate-check.json"),
+                    help="JSON; a .md beside it")
     ap.add_argument("--adaptive", type=float, metavar="BUDGET_S",
                     help="benchmark gate.py instead: --pairs A/A comparisons and the delay plants, each with this "
                          "--budget (the tries per plant are fixed by gate_bench.plants())")
     args = ap.parse_args(argv)
+    if args.adaptive is not None and not (math.isfinite(args.adaptive) and args.adaptive > 0):
+        return fail(PROG, f"--adaptive {args.adaptive!r}: the budget of each gate.py must be a positive "
+                          "number of seconds")
     if not (os.path.isfile(args.binary) and os.access(args.binary, os.X_OK)):
         what = "a directory, not" if os.path.isdir(args.binary) else "no"
         return fail(PROG, f"{args.binary}: {what} clampbench binary (build it, or pass --binary FILE)")
@@ -50,13 +57,15 @@ def main(argv=None):
     if min(args.pairs, args.tries, args.runs) < 1:
         return fail(PROG, "--pairs, --tries and --runs must be at least 1")
     only = None
-    if args.plants:
+    if args.plants is not None:  # '' (an unset variable) is no plant, not every plant
         only = [p.strip() for p in args.plants.split(",") if p.strip()]
         known = gate_bench.plants(args.delay_suite) if args.adaptive is not None else gate_check.plants(
             delay_suite=args.delay_suite)
         unknown = [p for p in only if p not in known]
-        if unknown or not only:
-            return fail(PROG, f"--plants: unknown plant {', '.join(unknown) or '(none)'}")
+        if not only:
+            return fail(PROG, f"--plants {args.plants!r}: no plant named; known: {', '.join(known)}")
+        if unknown:
+            return fail(PROG, f"--plants: unknown plant {', '.join(unknown)}")
     exit_on_sigterm()  # a SIGTERM unwinds like Ctrl-C: the work directory is removed
     try:
         suites = gate_check.known_suites(args.binary)
@@ -81,7 +90,7 @@ def _adaptive(args, only):
     """clampbench-gate-check --adaptive: gate_bench.py's record; exit 0 when no A/A comparison failed
     the gate and every plant was called in the tries its target asks (gate_bench.met)."""
     doc = gate_bench.run_bench(args.binary, str(ROOT / "scripts"), args.pairs, args.adaptive, only=only,
-                               delay_suite=args.delay_suite)
+                               delay_suite=args.delay_suite, keep=args.keep)
     out = Path(args.out)
     write_text(json_text(doc, indent=1) + "\n", str(out))
     write_text(gate_bench.markdown(doc), str(out.with_suffix(".md")))

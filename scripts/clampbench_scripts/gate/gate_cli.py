@@ -6,8 +6,10 @@ Runs interleaved pairs of base and head runs (`clampbench run RUN ARGS`) until e
 time is answered (called, or its minimum detectable slowdown at most --max-mde), a suite is
 called WORSE, or --budget seconds run out; then compares the first pair's exact figures
 (allocations, instructions, verdicts) as compare.py does. Exit codes: 0 no regression and
-every suite assessed, 1 a regression (a suite's time WORSE, or an exact figure), 2 bad usage,
-3 some suite NOT ASSESSED (listed with its MDE) and nothing regressed, or a run that failed."""
+every suite assessed, 1 a regression (a suite's time WORSE, or an exact figure), 2 bad usage
+(the binary's own usage error, exit 2, over the run arguments included), 3 some suite NOT
+ASSESSED (listed with its MDE) and nothing regressed, or a run that failed; 130/143 on
+SIGINT/SIGTERM. The runs' temporary work directory is removed whatever the end."""
 import argparse
 import math
 import os
@@ -16,8 +18,9 @@ import sys
 import tempfile
 import time
 
-from clampbench_scripts.common.entry import command_name, guarded
+from clampbench_scripts.common.entry import EXIT_BAD_INPUT, command_name, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
+from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.compare import comparison
 from clampbench_scripts.gate import adaptive, gate_format, gate_runs
 
@@ -28,8 +31,10 @@ EXACT = ["allocations", "instructions", "verdicts"]
 def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description="Adaptive time gate between two clampbench binaries; "
                                 "arguments after -- go to every `clampbench run`.")
-    p.add_argument("--base-binary", required=True, help="the clampbench binary of the base")
-    p.add_argument("--head-binary", required=True, help="the clampbench binary of the head")
+    p.add_argument("--base-binary", required=True, type=path_arg("--base-binary"),
+                   help="the clampbench binary of the base")
+    p.add_argument("--head-binary", required=True, type=path_arg("--head-binary"),
+                   help="the clampbench binary of the head")
     p.add_argument("--max-mde", type=float, default=0.10, metavar="FRACTION",
                    help="a suite is assessed when its minimum detectable slowdown is at most this (default 0.10)")
     p.add_argument("--budget", type=float, default=360.0, metavar="SECONDS",
@@ -40,8 +45,9 @@ def build_parser():
     p.add_argument("--max-pairs", type=int, default=adaptive.Config.max_pairs,
                    help="most pairs of runs per suite: the looks alpha is spent over "
                         f"(default {adaptive.Config.max_pairs})")
-    p.add_argument("--json", metavar="FILE", help="also write the answer as JSON")
-    p.add_argument("--keep-runs", metavar="DIR", help="write the runs' results here and keep them")
+    p.add_argument("--json", metavar="FILE", type=path_arg("--json"), help="also write the answer as JSON")
+    p.add_argument("--keep-runs", metavar="DIR", type=path_arg("--keep-runs"),
+                   help="write the runs' results here and keep them")
     p.add_argument("run_args", nargs=argparse.REMAINDER, help="-- then arguments of clampbench run")
     return p
 
@@ -90,9 +96,11 @@ def main(argv=None):
     if problem:
         return fail(PROG, problem)
     if args.json:
-        check_target(args.json)
-    work = args.keep_runs or tempfile.mkdtemp(prefix="clampbench-gate-")
+        check_target(args.json, [args.base_binary, args.head_binary])
+    exit_on_sigterm()  # a SIGTERM unwinds like Ctrl-C: the work directory below is removed
+    work = args.keep_runs
     try:
+        work = work or tempfile.mkdtemp(prefix="clampbench-gate-")
         runner = gate_runs.BinaryRunner({"base": args.base_binary, "head": args.head_binary}, args.run_args,
                                         work, log_line)
         config = adaptive.Config(max_mde=args.max_mde, budget_s=args.budget, alpha=args.alpha,
@@ -101,7 +109,7 @@ def main(argv=None):
             doc = adaptive.run_gate(runner, config, time.monotonic, log_line)
         except gate_runs.RunFailed as e:
             log_line(str(e))
-            return adaptive.EXIT_NOT_ASSESSED
+            return EXIT_BAD_INPUT if e.usage else adaptive.EXIT_NOT_ASSESSED
         exact = doc.pop("exact")
         doc["exact_failing"] = exact_failing(exact) if exact else []
         if doc["exact_failing"]:
@@ -111,5 +119,5 @@ def main(argv=None):
         write_text(gate_format.text(doc))
         return doc["exit_code"]
     finally:
-        if not args.keep_runs:
+        if work and not args.keep_runs:
             shutil.rmtree(work, ignore_errors=True)

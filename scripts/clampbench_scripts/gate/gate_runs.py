@@ -6,6 +6,7 @@ A repetition of some suites only replaces the user's --suite with those suites, 
 instructions (the first pair's counts are the ones compared). The warm-up runs each binary once
 with the user's selection and the shortest timing, and keeps nothing."""
 import os
+import signal
 import subprocess
 
 from clampbench_scripts.common.results import load_rows
@@ -17,8 +18,23 @@ REFUSED = ("--out", "--resume", "--dump", "--force", "--no-timing", "--benchmark
            "--trace-out")
 
 
+EXIT_USAGE = 2  # clampbench's bad usage: the run arguments are wrong, whichever binary runs them
+
+
 class RunFailed(Exception):
-    """A clampbench run that exited with an error or wrote no results: exit 3, one line."""
+    """A clampbench run that exited with an error or wrote no results: exit 3, one line; exit
+    2 when the binary refused the run arguments (usage: the gate was asked wrongly)."""
+
+    def __init__(self, message, usage=False):
+        super().__init__(message)
+        self.usage = usage
+
+
+def last_line(stderr):
+    """The run's last stderr line, less an interrupted run's "; --resume FILE continues the
+    run": FILE is in the gate's work directory, removed when the gate ends."""
+    line = (stderr.strip().splitlines() or ["(no message)"])[-1]
+    return line.split("; --resume ", 1)[0]
 
 
 def refused_argument(run_args):
@@ -48,6 +64,23 @@ def command(binary, run_args, suites, out, first):
     if not first and not any(a.split("=", 1)[0] == "--instructions" for a in run_args):
         args += ["--instructions", "off"]
     return [binary, "run", *args, "--out", out]
+
+
+# How long a run stopped by the gate (its budget ran out, the gate was interrupted) has to
+# exit after SIGTERM before it is killed: clampbench removes its own temporary files (its
+# callgrind child's directory) on SIGTERM, not on SIGKILL.
+STOP_GRACE_S = 5.0
+
+
+def stop(proc):
+    """SIGTERM to PROC, then SIGKILL if it is still there after STOP_GRACE_S; waits for it
+    (for the process, not for its pipes: a child of its own may hold them)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 # appended to the user's run arguments for the warm-up (the last of a repeated flag wins)
@@ -80,10 +113,15 @@ class BinaryRunner:
         return Run(logs, env, rows)
 
     def _run(self, side, cmd, out, timeout):
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=max(timeout, 0.001), check=False)
-        except subprocess.TimeoutExpired:
-            raise RunTimeout() from None
+        with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+            try:
+                _, stderr = proc.communicate(timeout=max(timeout, 0.001))
+            except subprocess.TimeoutExpired:
+                stop(proc)
+                raise RunTimeout() from None
+            except BaseException:  # the gate interrupted: the run ends before the gate removes its files
+                stop(proc)
+                raise
         if proc.returncode not in (0, 1) or not os.path.exists(out):  # 1: unexpected verdicts, still timed
-            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
-            raise RunFailed(f"{side} run exited {proc.returncode}: {last}")
+            raise RunFailed(f"{side} run exited {proc.returncode}: {last_line(stderr)}",
+                            usage=proc.returncode == EXIT_USAGE)

@@ -16,7 +16,8 @@ from clampbench_scripts.history import accept as acceptance
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
 from clampbench_scripts.common.escape import terminal_text
-from clampbench_scripts.common.output import fail, write_text
+from clampbench_scripts.common.output import write_text
+from clampbench_scripts.common.path_args import path_arg
 
 PROG = command_name("history.py", "clampbench-history")
 
@@ -35,15 +36,17 @@ def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     add = sub.add_parser("add", help="copy a results file into the history under a new name")
-    add.add_argument("result")
-    add.add_argument("--dir", default="results/history")
+    add.add_argument("result", type=path_arg("RESULT"))
+    add.add_argument("--dir", type=path_arg("--dir"), default="results/history")
     acc = sub.add_parser("accept", help="the baseline rule: record a gated night, replace the baseline "
                                         "only when it passed or is accepted by name")
-    acc.add_argument("result")
-    acc.add_argument("--dir", required=True)
-    acc.add_argument("--baseline", required=True, help="the accepted baseline (replaced, or kept)")
+    acc.add_argument("result", type=path_arg("RESULT"))
+    acc.add_argument("--dir", type=path_arg("--dir"), required=True)
+    acc.add_argument("--baseline", type=path_arg("--baseline"), required=True,
+                     help="the accepted baseline (replaced, or kept)")
     acc.add_argument("--gate", type=_exit_code, required=True, help="compare.py's exit code for this night")
-    acc.add_argument("--gate-json", help="compare.py --format json of this night (what it could not see)")
+    acc.add_argument("--gate-json", type=path_arg("--gate-json"),
+                     help="compare.py --format json of this night (what it could not see)")
     acc.add_argument("--accepted-by", help="who accepts this night even if the gate did not pass it")
     return p
 
@@ -51,9 +54,6 @@ def build_parser():
 @guarded(PROG)
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    for name in ("dir", "baseline", "gate_json"):
-        if getattr(args, name, None) == "":
-            return fail(PROG, f"--{name.replace('_', '-')} is empty")
     if args.command == "accept":
         item = acceptance.accept(args.result, args.dir, args.baseline, args.gate, args.gate_json,
                                  args.accepted_by)

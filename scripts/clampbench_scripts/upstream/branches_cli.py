@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..common.entry import command_name
 from ..common.output import check_target, fail, json_text, write_text
+from ..common.path_args import path_arg
 from . import branches, branches_results as results, dump, source
 from .branches_report import report
 from .branches_run import open_tree
@@ -32,14 +33,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    p.add_argument("--base", required=True, metavar="X", help="the base: a version, a vllm-*.whl or a directory")
-    p.add_argument("--head", required=True, metavar="Y", help="the head, the same kinds")
+    p.add_argument("--base", required=True, metavar="X", type=path_arg("--base"), help="the base: a version, a vllm-*.whl or a directory")
+    p.add_argument("--head", required=True, metavar="Y", type=path_arg("--head"), help="the head, the same kinds")
     p.add_argument("--sizes", choices=("quick", "nightly", "full"), default="quick",
                    help="the size set the dump is made with (default quick)")
-    p.add_argument("--dump", metavar="DIR", help="an existing `clampbench run --dump` tree instead")
-    p.add_argument("--binary", default=str(ROOT / "build" / "clampbench"), help="default: build/clampbench")
-    p.add_argument("--out-base", default=str(ROOT / "results" / "upstream-base.json"), metavar="FILE")
-    p.add_argument("--out-head", default=str(ROOT / "results" / "upstream-head.json"), metavar="FILE")
+    p.add_argument("--dump", metavar="DIR", type=path_arg("--dump"), help="an existing `clampbench run --dump` tree instead")
+    p.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"), help="default: build/clampbench")
+    p.add_argument("--out-base", type=path_arg("--out-base"), default=str(ROOT / "results" / "upstream-base.json"), metavar="FILE")
+    p.add_argument("--out-head", type=path_arg("--out-head"), default=str(ROOT / "results" / "upstream-head.json"), metavar="FILE")
     p.add_argument("--no-timing", action="store_true", help="allocations and checks only (timing null)")
     p.add_argument("--min-samples", type=int, default=10, help="samples per side per case (default 10)")
     p.add_argument("--timeout-s", type=float, default=1.0,
@@ -78,8 +79,8 @@ def main(argv):
     args = build_parser().parse_args(argv)
     if args.min_samples < 1 or not args.timeout_s > 0:
         return fail(PROG, "--min-samples must be at least 1 and --timeout-s positive")
-    check_target(args.out_base)
-    check_target(args.out_head)
+    check_target(args.out_base, [args.base, args.head])
+    check_target(args.out_head, [args.base, args.head])
     if Path(args.out_base).resolve() == Path(args.out_head).resolve():
         return fail(PROG, f"--out-base and --out-head are the same file ({args.out_base})")
     from .site_registry import REPORTED  # imports torch: after argument errors, which need none

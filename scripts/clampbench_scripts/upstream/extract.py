@@ -28,13 +28,18 @@ class Module:
 
 
 def parse_module(source, relpath: str) -> Module:
-    text = source.read(relpath)
+    try:
+        text = source.read(relpath)
+    except UnicodeDecodeError:
+        raise ExtractError(f"{relpath}: cannot be read (not UTF-8 text)", "unparseable") from None
     if text is None:
         raise ExtractError(f"{relpath}: not in {source.label}")
     try:
         tree = ast.parse(text)
     except SyntaxError as exc:
         raise ExtractError(f"{relpath}:{exc.lineno}: does not parse ({exc.msg})", "unparseable") from None
+    except ValueError as exc:  # a NUL byte
+        raise ExtractError(f"{relpath}: does not parse ({exc})", "unparseable") from None
     filename = f"<{source.label}>/{relpath}"
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
     return Module(relpath, filename, text, tree)

@@ -30,6 +30,7 @@ from ..common.entry import guarded
 from ..common.escape import terminal_text
 from ..common.interpreter import advice
 from ..common.output import check_target, json_text, write_text
+from ..common.path_args import path_arg
 from ..common.results import load_document
 
 PROG = "clampbench-pytorch-alloc"
@@ -77,11 +78,11 @@ def findings_by_suite(findings):
 @guarded(PROG)
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--results", type=Path, default=Path("results/latest.json"))
-    parser.add_argument("--dump", type=Path, help="dump dir of a run with the same sizes and seed")
-    parser.add_argument("--out", type=Path, help="default: <results>.pytorch.json")
+    parser.add_argument("--results", type=path_arg("--results", Path), default=Path("results/latest.json"))
+    parser.add_argument("--dump", type=path_arg("--dump", Path), help="dump dir of a run with the same sizes and seed")
+    parser.add_argument("--out", type=path_arg("--out", Path), help="default: <results>.pytorch.json")
     args = parser.parse_args(argv)
-    check_target(str(args.out or args.results.with_suffix(".pytorch.json")))
+    check_target(str(args.out or args.results.with_suffix(".pytorch.json")), [str(args.results)])
     try:
         import torch
     except Exception as exc:

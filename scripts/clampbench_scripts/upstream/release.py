@@ -87,7 +87,10 @@ class Release:
         if self._definitions is None:  # {name: files defining it}, read once per release
             self._definitions = {}
             for relpath in getattr(self.source, "python_files", lambda: [])():
-                text = self.source.read(relpath) or ""
+                try:
+                    text = self.source.read(relpath) or ""
+                except UnicodeDecodeError:  # not UTF-8: defines nothing found here (scan names it)
+                    continue
                 for name in set(DEFINITION.findall(text)):
                     self._definitions.setdefault(name, []).append(relpath)
         found = []

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..common.entry import command_name
 from ..common.output import check_target, fail, json_text, write_text
+from ..common.path_args import path_arg
 from . import scan, since, source
 from .release import Release
 
@@ -26,14 +27,14 @@ def build_parser():
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     tree = p.add_mutually_exclusive_group(required=True)
     tree.add_argument("--vllm-version", metavar="X", help="a vLLM release on PyPI (the wheel is cached)")
-    tree.add_argument("--vllm-src", metavar="DIR", help="a vLLM checkout or unpacked wheel")
-    p.add_argument("--since", metavar="X", help="mark what is new since this release (a version, or a "
+    tree.add_argument("--vllm-src", metavar="DIR", type=path_arg("--vllm-src"), help="a vLLM checkout or unpacked wheel")
+    p.add_argument("--since", metavar="X", type=path_arg("--since"), help="mark what is new since this release (a version, or a "
                    "directory holding a vLLM tree)")
     p.add_argument("--origin", action="append", choices=ORIGINS,
                    help="list only writes whose tensor comes from here (repeatable; default all): the "
                         "common attention metadata, a caller's argument, the object's own state")
     p.add_argument("--format", choices=("text", "md", "json"), default="text")
-    p.add_argument("--out", metavar="FILE", help="write the list here (atomically) instead of stdout")
+    p.add_argument("--out", metavar="FILE", type=path_arg("--out"), help="write the list here (atomically) instead of stdout")
     return p
 
 
@@ -77,7 +78,7 @@ def main(argv):
     from .site_registry import REPORTED as SITES  # imports torch: after argument errors, which need none
     try:
         head = open_source(args.vllm_version, args.vllm_src)
-        base = open_source(args.since) if args.since else None
+        base = open_source(args.since) if args.since is not None else None
     except source.SourceError as exc:
         return fail(PROG, str(exc))
     findings, problems, head_files = scan_source(head, SITES)

@@ -15,6 +15,11 @@ AFTER_PR = "0.27.0"
 # The newest release the tests hold the tool to (every site it still has runs there).
 NEWEST_CHECKED = "0.34.0"
 VERSION_RE = re.compile(r"^[0-9]+(\.[0-9]+)*([a-z]+[0-9]*)?(\.post[0-9]+)?$")
+# What a wheel's Python files may unpack to. vLLM 0.34's largest .py is under 1 MiB and all
+# of them together under 40 MiB; a zip bomb (a 1 MB file that unpacks to gigabytes) is
+# refused before anything is read, not read until the machine runs out of memory.
+MAX_MEMBER_BYTES = 16 << 20
+MAX_TOTAL_BYTES = 256 << 20
 
 
 class SourceError(Exception):
@@ -33,13 +38,29 @@ class WheelSource:
         self.label = f"vllm {version} (PyPI wheel)"
         self._zip = zipfile.ZipFile(wheel)
         self._names = set(self._zip.namelist())
+        _check_sizes(wheel, [i for i in self._zip.infolist() if i.filename.endswith(".py")])
 
     def read(self, relpath: str):
-        return self._zip.read(relpath).decode("utf-8") if relpath in self._names else None
+        if relpath not in self._names:
+            return None
+        with self._zip.open(relpath) as f:  # zipfile stops at the size checked above
+            return f.read(MAX_MEMBER_BYTES + 1).decode("utf-8")
 
     def python_files(self):
         """Every vllm/**/*.py of the wheel, sorted."""
         return sorted(n for n in self._names if n.startswith("vllm/") and n.endswith(".py"))
+
+
+def _check_sizes(wheel, infos):
+    """SourceError when the Python files INFOS of WHEEL would unpack to more than the caps."""
+    for info in infos:
+        if info.file_size > MAX_MEMBER_BYTES:
+            raise SourceError(f"{wheel}: {info.filename} unpacks to {info.file_size} bytes, over the "
+                              f"{MAX_MEMBER_BYTES >> 20} MiB a source file may have (a zip bomb?); not read")
+    total = sum(i.file_size for i in infos)
+    if total > MAX_TOTAL_BYTES:
+        raise SourceError(f"{wheel}: its .py files unpack to {total} bytes, over the {MAX_TOTAL_BYTES >> 20} "
+                          f"MiB a wheel's sources may have (a zip bomb?); not read")
 
 
 class DirSource:

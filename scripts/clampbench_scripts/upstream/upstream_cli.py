@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..common.entry import command_name, guarded
 from ..common.output import check_target, fail, json_text, write_text
+from ..common.path_args import path_arg
 from . import drift, dump, source
 from .release import Release
 
@@ -30,13 +31,13 @@ def build_parser():
     tree = p.add_mutually_exclusive_group(required=True)
     tree.add_argument("--vllm-version", action="append", metavar="X",
                       help="a vLLM release on PyPI (repeat for several; wheels are cached)")
-    tree.add_argument("--vllm-src", action="append", metavar="DIR",
+    tree.add_argument("--vllm-src", action="append", metavar="DIR", type=path_arg("--vllm-src"),
                       help="a vLLM checkout or unpacked wheel (repeat for several)")
-    p.add_argument("--dump", metavar="DIR", help="an existing `clampbench run --dump` tree "
+    p.add_argument("--dump", metavar="DIR", type=path_arg("--dump"), help="an existing `clampbench run --dump` tree "
                    "(default: run BINARY on the quick set into a temporary directory)")
-    p.add_argument("--binary", default=str(ROOT / "build" / "clampbench"), help="default: build/clampbench")
+    p.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"), help="default: build/clampbench")
     p.add_argument("--format", choices=("text", "md", "json"), default="text")
-    p.add_argument("--out", metavar="FILE", help="write the report here (atomically) instead of stdout")
+    p.add_argument("--out", metavar="FILE", type=path_arg("--out"), help="write the report here (atomically) instead of stdout")
     return p
 
 

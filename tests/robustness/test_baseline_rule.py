@@ -80,3 +80,27 @@ def test_the_rule():
     assert not nights.replaces_baseline(1, None) and not nights.replaces_baseline(3, None)
     assert not nights.replaces_baseline(2, None)
     assert all(nights.replaces_baseline(rc, "alice") for rc in (1, 2, 3))
+
+
+def test_a_lost_baseline_is_not_assessed_until_accepted(shard_cache, tmp_path):
+    work, state = str(tmp_path), str(tmp_path / "state")
+    assert chain.night(work, state, faults.fresh(shard_cache.get(), work)).rc == 0
+    os.unlink(os.path.join(state, "baseline.json"))  # an evicted cache, a file deleted by hand
+    lost = chain.night(work, state, faults.fresh(shard_cache.get("allocation"), work))
+    assert lost.rc == 3 and lost.baseline == "" and lost.record["baseline"] == "kept"
+    assert any(name.startswith("baseline: baseline.json missing") for name in lost.record["not_assessed"])
+    again = chain.night(work, state, faults.fresh(shard_cache.get(), work), accepted_by="bob")
+    assert again.rc == 3 and again.baseline and again.record["accepted_by"] == "bob"
+    assert chain.night(work, state, faults.fresh(shard_cache.get("allocation"), work)).rc == 1
+
+
+def test_two_merges_on_one_state_take_turns(shard_cache, tmp_path):
+    import concurrent.futures
+    work, state = str(tmp_path), str(tmp_path / "state")
+    first = [faults.fresh(shard_cache.get(), work) for _ in range(2)]
+    os.makedirs(os.path.join(work, "a"))
+    os.makedirs(os.path.join(work, "b"))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        nights = list(pool.map(lambda i: chain.night(os.path.join(work, "ab"[i]), state, first[i]), range(2)))
+    assert sorted(n.rc for n in nights) == [0, 0], [n.stderr for n in nights]
+    assert chain.records(state) == 2  # both recorded, one after the other: no lost line

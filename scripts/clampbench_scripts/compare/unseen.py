@@ -47,12 +47,35 @@ def _row_name(entry):
     return f"{entry['case_id']} {entry['variant']}"
 
 
-def not_assessed(result, fail_on, explicit=()):
+ABSENT = "rows absent from the head"
+
+
+def absent_rows(result):
+    """[(name, reason)] of the base's rows that the head lacks: a suite the head has no row of
+    named once ("suite S", all its rows), any other row by itself."""
+    head_suites = {e["suite"] for e in result["rows"]} | {a.get("suite") for a in result["added"]}
+    by_suite = {}
+    for r in result["removed"]:
+        by_suite.setdefault(r.get("suite") or r["case_id"].split("/", 1)[0], []).append(r)
+    out = []
+    for suite, rows in by_suite.items():
+        if suite in head_suites:
+            out += [(f"{r['case_id']} {r['variant']}", "in the base, not in the head") for r in rows]
+        else:
+            out.append((f"suite {suite}", f"all {len(rows)} row(s) of the base, none in the head"))
+    return out
+
+
+def not_assessed(result, fail_on, explicit=(), selection_changed=False):
     """{category: [(row, reason)]} of the gated categories, time aside (time_not_assessed
     and the power check speak for it), whose figure some row lacks on a side. Instructions
     that neither run counted (cuda rows, --instructions off) are only NOT ASSESSED when
-    EXPLICIT (--fail-on as given on the command line) names them."""
+    EXPLICIT (--fail-on as given on the command line) names them. Rows of the base absent
+    from the head (a row or suite that failed to run, a run cut short) lack every figure: they
+    are NOT ASSESSED under ABSENT unless SELECTION_CHANGED (the user dropped them on purpose)."""
     out = {}
+    if result["removed"] and not selection_changed:
+        out[ABSENT] = absent_rows(result)
     for e in result["rows"]:
         for category, unseen in (e.get("unseen") or {}).items():
             if category == "time" or category not in fail_on:

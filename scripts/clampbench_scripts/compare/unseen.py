@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """What the gate could not see. A figure missing or null on a side (or on both), or counted
 in ways that do not compare, cannot be called: in a --fail-on category it is NOT ASSESSED
-(compare.py exit 3, the rows named), never "no regression"; a regression elsewhere still wins
-(exit 1)."""
+(compare.py exit 3, the rows named), never "no regression"; nor can any figure of a row of the
+base that the head lacks (unless the selection changed on purpose). A regression elsewhere
+still wins (exit 1)."""
 from clampbench_scripts.compare import calls
 
 
@@ -53,10 +54,10 @@ ABSENT = "rows absent from the head"
 def absent_rows(result):
     """[(name, reason)] of the base's rows that the head lacks: a suite the head has no row of
     named once ("suite S", all its rows), any other row by itself."""
-    head_suites = {e["suite"] for e in result["rows"]} | {a.get("suite") for a in result["added"]}
+    head_suites = {e["suite"] for e in result["rows"]} | {a["suite"] for a in result["added"]}
     by_suite = {}
     for r in result["removed"]:
-        by_suite.setdefault(r.get("suite") or r["case_id"].split("/", 1)[0], []).append(r)
+        by_suite.setdefault(r["suite"], []).append(r)
     out = []
     for suite, rows in by_suite.items():
         if suite in head_suites:

@@ -57,7 +57,8 @@ def test_a_head_that_counts_no_instructions_is_not_assessed_as_compare_says(tmp_
     case = head["cases"][0]
     assert (f"first pair: NOT ASSESSED: instructions of 1 row(s) cannot be judged: {case['case_id']} "
             f"{case['variants'][0]['name']} (instructions missing in head)") in proc.stdout
-    assert "RESULT: NOT ASSESSED: exact figures of the first pair NOT ASSESSED in instructions" in proc.stdout
+    assert ("RESULT: NOT ASSESSED in instructions (the first pair's exact figures); time: no slowdown above"
+            in proc.stdout)
     assert "no regression" not in proc.stdout
 
 
@@ -109,3 +110,12 @@ def test_names_in_the_first_pairs_not_assessed_lines_are_escaped(tmp_path):
     doc = gate_exact.judge_first_pair(_doc(0), (_run(tmp_path / "b.json"), _run(tmp_path / "h.json")))
     text = gate_format.text(doc)
     assert doc["exit_code"] == 3 and "\x1b" not in text and "suite evil\\x1b[2J (all 2 row(s)" in text
+
+
+def test_the_result_line_names_both_the_suites_and_the_exact_figures_not_assessed():
+    doc = _doc(3)
+    doc["suites"]["t"] = {"assessed": False, "mde": 0.3, "call": "NOT_ASSESSED", "pairs": 30}
+    doc.update(not_assessed=["t"], exact_not_assessed={"instructions": [["a/R=1 clamp", "instructions missing in head"]]})
+    assert gate_format.verdict(doc) == ("RESULT: TIME NOT ASSESSED in 1 of 2 suites: t (MDE 30% after 30 pairs); "
+                                        "NOT ASSESSED in instructions (the first pair's exact figures); "
+                                        "no slowdown above 5% in the assessed suites")

@@ -24,14 +24,14 @@ def verdict(doc):
     assessed = [e["mde"] for e in suites.values() if e["assessed"] and e.get("mde") is not None]
     rules_out = f"no slowdown above {max(assessed):.0%} in the assessed suites" if assessed else "nothing ruled out"
     exact = list(doc.get("exact_not_assessed") or {})
-    exact_text = f"exact figures of the first pair NOT ASSESSED in {', '.join(exact)}; " if exact else ""
+    exact_text = f"NOT ASSESSED in {', '.join(exact)} (the first pair's exact figures); " if exact else ""
     if doc["not_assessed"]:
         named = ", ".join(f"{safe(n)} (MDE {_pct(suites[n].get('mde'))} after {suites[n].get('pairs', 0)} pairs)"
                           for n in doc["not_assessed"])
         return (f"RESULT: TIME NOT ASSESSED in {len(doc['not_assessed'])} of {len(suites)} suites: {named}; "
                 f"{exact_text}{rules_out}")
     if exact:
-        return f"RESULT: NOT ASSESSED: {exact_text}time: no slowdown above {max(assessed):.0%} in any suite"
+        return f"RESULT: {exact_text}time: no slowdown above {max(assessed):.0%} in any suite"
     return f"RESULT: no regression (no slowdown above {max(assessed):.0%} in any suite)"
 
 

@@ -76,6 +76,19 @@ def test_a_row_absent_from_the_heads_first_run_is_not_assessed_unless_the_select
     assert "first pair: selection changed on purpose: 1 rows of the base not in the head" in proc.stdout
 
 
+def test_a_suite_absent_from_the_head_is_named_not_timed_pair_after_pair(tmp_path):
+    head = load_json(fixture("base.json"))
+    gone = head["cases"][-1]["suite"]
+    head["cases"] = [c for c in head["cases"] if c["suite"] != gone]
+    proc, doc, _, _ = _gate(tmp_path, load_json(fixture("base.json")), head)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert gone not in doc["suites"] and doc["pairs"] == 2  # was: 30 pairs of a suite with no row to time
+    assert doc["exact_not_assessed"][ABSENT] == [[f"suite {gone}", "all 4 row(s) of the base, none in the head"]]
+    assert f"suite {gone} (all 4 row(s) of the base, none in the head)" in proc.stdout
+    proc, doc, _, _ = _gate(tmp_path, load_json(fixture("base.json")), head, "--selection-changed")
+    assert proc.returncode == 0 and doc["exact_selection_changed"] == 4, proc.stdout + proc.stderr
+
+
 def _run(path):
     env, rows = load_rows(str(path))
     return Run({}, env, rows)

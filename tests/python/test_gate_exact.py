@@ -128,7 +128,8 @@ def test_names_in_the_first_pairs_not_assessed_lines_are_escaped(tmp_path):
 def test_the_result_line_names_both_the_suites_and_the_exact_figures_not_assessed():
     doc = _doc(3)
     doc["suites"]["t"] = {"assessed": False, "mde": 0.3, "call": "NOT_ASSESSED", "pairs": 30}
-    doc.update(not_assessed=["t"], exact_not_assessed={"instructions": [["a/R=1 clamp", "instructions missing in head"]]})
+    doc.update(not_assessed=["t"],
+               exact_not_assessed={"instructions": [["a/R=1 clamp", "instructions missing in head"]]})
     assert gate_format.verdict(doc) == ("RESULT: TIME NOT ASSESSED in 1 of 2 suites: t (MDE 30% after 30 pairs); "
                                         "NOT ASSESSED in instructions (the first pair's exact figures); "
                                         "no slowdown above 5% in the assessed suites")

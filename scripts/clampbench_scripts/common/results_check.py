@@ -7,8 +7,9 @@ number, got '12'"), never a crash deep in a comparison or a plot.
 
 Counts (every ledger figure, instructions, iterations, repetitions, finding and write counts,
 CUPTI's counts) must be whole numbers from 0 to 2**63-1 (saved_vs_reference may be negative),
-through one function (field_checks.count): not 8.5, 1e300, true or a 400-digit integer. Times may be null, NaN or infinite (a time that could not be
-measured: compare.py and the dashboard treat it as not assessed) but never negative. What
+through one function (field_checks.count): not 8.5, 1e300, true or a 400-digit integer.
+Times may be null, NaN or infinite (a time that could not be measured: compare.py and the
+dashboard treat it as not assessed) but never negative. What
 results/schema-v1.json requires and the scripts read must be there: a case's `params` and
 `device`, a variant's `expected_verdict`, `expected`, `error`, `timing`, `saved_vs_reference`
 (null where the schema allows), its `allocations` block (with its `ledger`, null for a failed

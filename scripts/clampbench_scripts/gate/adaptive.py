@@ -138,7 +138,8 @@ def run_gate(runner, config, clock, log=lambda line: None):
         if len(runs) == 1:
             # A suite the head's run has no row of is not timed again and again: the exact
             # figures' judgement (gate_exact.py) names it NOT ASSESSED, or the selection changed.
-            head_suites = {suite_of(k) for k in (got["head"].rows if got["head"].rows is not None else got["head"].logs)}
+            head = got["head"].rows if got["head"].rows is not None else got["head"].logs
+            head_suites = {suite_of(k) for k in head}
             for key in got["base"].logs:
                 if suite_of(key) in head_suites:
                     suites.setdefault(suite_of(key), Suite(suite_of(key)))

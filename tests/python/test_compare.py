@@ -163,12 +163,13 @@ def test_added_and_removed_rows(tmp_path):
     doc["cases"][0]["variants"].append(dict(doc["cases"][0]["variants"][1], name="clamp_new"))
     head = tmp_path / "head.json"
     head.write_text(json.dumps(doc))
-    rc, result, _ = compare_json(BASE, head)
+    rc, result, _ = compare_json(BASE, head, "--selection-changed")  # dropped on purpose: listed, not gated
     assert rc == 0
     assert {(r["case_id"], r["variant"]) for r in result["removed"]} == \
         {(removed["case_id"], v["name"]) for v in removed["variants"]}
-    assert result["added"] == [{"case_id": doc["cases"][0]["case_id"], "variant": "clamp_new"}]
-    md = run_script("compare.py", BASE, head).stdout
+    assert result["added"] == [{"case_id": doc["cases"][0]["case_id"], "variant": "clamp_new",
+                                "suite": doc["cases"][0]["suite"]}]
+    md = run_script("compare.py", BASE, head, "--selection-changed").stdout
     assert "Rows in only one run" in md and "added: " in md and "removed: " in md
 
 

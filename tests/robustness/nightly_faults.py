@@ -3,7 +3,9 @@
 """The faults of the nightly fault matrix, each at the stage of the chain where it happens,
 and the matrix as the markdown table docs/ci.md shows."""
 import dataclasses
+import datetime
 import glob
+import itertools
 import json
 import os
 import shutil
@@ -12,13 +14,18 @@ import uuid
 import nightly_chain as chain
 
 
+_NIGHTS = itertools.count(1)
+_START = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
 def fresh(shards_from, work):
-    """A copy of the shard files of SHARDS_FROM stamped as another night's (new run ids): the
-    same measurements, as a deterministic run gives them night after night."""
+    """A copy of the shard files of SHARDS_FROM stamped as a later night's (its start time and
+    run id): the same measurements, as a deterministic run gives them night after night."""
     out = os.path.join(work, f"fresh-{uuid.uuid4().hex[:8]}")
     shutil.copytree(shards_from, out, ignore=shutil.ignore_patterns("*.log"))
+    when = (_START + datetime.timedelta(minutes=next(_NIGHTS))).strftime("%Y-%m-%dT%H:%M:%SZ")
     for i in range(1, chain.SHARDS + 1):
-        chain.edit_shard(out, i, lambda doc: doc["environment"].update(run_id=uuid.uuid4().hex))
+        chain.edit_shard(out, i, lambda doc: doc["environment"].update(time=when, run_id=uuid.uuid4().hex))
     return out
 
 

@@ -67,3 +67,73 @@ def test_a_run_given_twice_on_one_side_is_refused(tmp_path):
         proc = run_script("compare.py", BASE, fixture("head_same.json"), *extra, timeout=TIMEOUT)
         assert proc.returncode == 2 and "each run of a side counts once" in one_line_error(proc)
     assert run_script("compare.py", BASE, BASE, timeout=TIMEOUT).returncode == 0  # A/A: one run each side
+
+
+def _remerged(tmp_path, name, out, reorder=False, **envelope):
+    """The base as `clampbench merge` writes it to OUT: another command line (and, as a later
+    merge might, a run id or a merge time), the cases in another order, another spacing."""
+    doc = load_json(BASE)
+    doc["environment"].update(shard={"index": None, "count": 2}, **envelope,
+                              command_line=["build/clampbench", "merge", "s1.json", "s2.json", "-o", out])
+    if reorder:
+        doc["cases"].reverse()
+    path = tmp_path / name
+    path.write_text(json.dumps(doc, indent=1 if reorder else None))
+    return path
+
+
+def test_the_same_night_merged_twice_enters_the_history_once(tmp_path):
+    hist = tmp_path / "h"
+    first = _remerged(tmp_path, "a.json", "nightly/merged.json")
+    again = _remerged(tmp_path, "b.json", "elsewhere/merged-again.json", reorder=True, run_id="r-2",
+                      merged_at="2026-12-06T03:00:00Z")
+    proc = run_script("history.py", "add", first, "--dir", hist, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    kept = proc.stdout.strip()
+    proc = run_script("history.py", "add", again, "--dir", hist, timeout=TIMEOUT)
+    assert proc.returncode == 2 and proc.stdout == ""
+    line = one_line_error(proc)
+    assert str(again) in line and kept in line and "already in the history" in line, line
+
+
+def test_a_remerged_copy_put_in_by_hand_is_skipped_and_named(tmp_path):
+    hist = tmp_path / "h"
+    hist.mkdir()
+    shutil.copyfile(_remerged(tmp_path, "a.json", "merged.json"), hist / "20261201T020000Z-1111111.json")
+    shutil.copyfile(_remerged(tmp_path, "b.json", "other.json", reorder=True, run_id="x"),
+                    hist / "20261201T020000Z-1111111-2.json")
+    head = _slower_copy(tmp_path, 1.03)
+    proc = run_script("compare.py", BASE, head, "--history", hist, "--fail-on", "time", "--format", "text",
+                      timeout=TIMEOUT)
+    # Read as two runs, the copies made the noise 0.0% and this 3% an A/A time regression (exit 1).
+    assert proc.returncode == 3, proc.stdout
+    assert "CV 0.0%" not in proc.stdout and "RESULT: TIME NOT ASSESSED" in proc.stdout
+    proc = run_script("report.py", hist, "-o", tmp_path / "site", timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert "report.py: 1 run(s)" in proc.stderr and proc.stderr.count("a copy of the run in") == 1
+    assert "1111111-2.json" in proc.stderr
+
+
+def test_two_merges_of_real_shards_enter_the_history_once(tmp_path, clampbench):
+    args = ("run", "--backend", "host", "--no-timing", "--instructions", "off", "--sizes", "quick",
+            "--suite", "rocm_aiter_fa_chunks")
+    shards = [tmp_path / f"s{i}.json" for i in (1, 2)]
+    for i, path in enumerate(shards, 1):
+        proc = clampbench(*args, "--shard", f"{i}/2", "--out", path)
+        assert proc.returncode == 0, proc.stderr
+    merged = [tmp_path / "m1.json", tmp_path / "sub" / "m2.json"]
+    merged[1].parent.mkdir()
+    for path, order in zip(merged, (shards, shards[::-1])):
+        proc = clampbench("merge", *order, "-o", path)
+        assert proc.returncode == 0, proc.stderr
+    assert load_json(merged[0])["environment"] != load_json(merged[1])["environment"]  # the envelope differs
+    hist = tmp_path / "h"
+    proc = run_script("history.py", "add", merged[0], "--dir", hist, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    kept = proc.stdout.strip()
+    proc = run_script("history.py", "add", merged[1], "--dir", hist, timeout=TIMEOUT)
+    assert proc.returncode == 2 and kept in one_line_error(proc)
+    shutil.copyfile(merged[1], hist / "20991231T000000Z-byhand.json")  # a re-merge copied in by hand
+    proc = run_script("report.py", hist, "-o", tmp_path / "site", timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert any("byhand.json" in line and "a copy of the run in" in line for line in proc.stderr.splitlines())

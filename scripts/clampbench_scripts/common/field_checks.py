@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The checks of one field of a results document, each raising Bad("FIELD: problem") that
 results_check turns into an InputError naming the file: present where the schema requires it,
-the right type, counts finite, non-negative and within 64 bits, strings from a fixed set."""
+the right type, counts whole numbers within the writer's 64 bits, strings from a fixed set."""
 import math
 
-COUNT_LIMIT = 1 << 64  # the writer's counters are 64-bit; a longer integer is not a count
+COUNT_LIMIT = 1 << 64  # no JSON number of the writer's is longer; a float could not hold it
+INT64_MAX = (1 << 63) - 1  # the writer's counters are std::int64_t
 
 
 class Bad(Exception):
@@ -37,16 +38,31 @@ def need(ok, field, what, value):
         raise Bad(field, f"expected {what}, got {show(value)}")
 
 
+def integer(value, signed=False, least=0):
+    """A JSON integer the writer's std::int64_t can hold (at least LEAST unless SIGNED). Never a
+    bool, nor a float: 8.5 allocations would read as BETTER than 9, 1e300 as a regression."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (-INT64_MAX - 1 if signed else least) <= value <= INT64_MAX
+
+
 def count(obj, key, field, signed=False, required=False, least=0):
-    """OBJ[KEY] absent (unless REQUIRED), null (idem), or a finite number within 64 bits (at
-    least LEAST unless SIGNED)."""
+    """OBJ[KEY] absent (unless REQUIRED), null (idem), or a count: a whole number within the
+    writer's 64 bits (at least LEAST unless SIGNED). Every count of a results file is checked
+    here, whoever reads it."""
     if required:
         present(obj, key, field)
     v = obj.get(key)
     if v is not None or required:
-        what = "a finite number" if signed else (
-            "a finite non-negative number" if least == 0 else f"a finite number of at least {least}")
-        need(number(v) and math.isfinite(v) and (signed or v >= least), f"{field}.{key}", what, v)
+        what = "a whole number within 64 bits" if signed else f"a whole number from {least} to 2**63-1"
+        need(integer(v, signed, least), f"{field}.{key}", what, v)
+
+
+def measure(obj, key, field):
+    """OBJ[KEY] absent, null, or a finite non-negative number (a load average: not a count)."""
+    v = obj.get(key)
+    if v is not None:
+        need(number(v) and math.isfinite(v) and v >= 0, f"{field}.{key}", "a finite non-negative number", v)
 
 
 def choice(obj, key, field, allowed, required=False):

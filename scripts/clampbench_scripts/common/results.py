@@ -36,15 +36,24 @@ def load_document(path):
     return doc
 
 
+# What identifies a measurement besides its cases: when, from what commit and seed, where and
+# with which settings it ran (a merge keeps each: the shards' earliest start, their host names).
+# Not the envelope a merge or a copy rewrites: the command line and output path, a run id, a
+# merge time, the cases' order, the file's spacing and key order.
+MEASUREMENT_FIELDS = ("time", "git_commit", "git_dirty", "seed", "host_name", "device_name", "backend", "allocator",
+                      "size_set", "repetitions", "timing", "selection", "shard", "plant", "vllm")
+
+
 def run_identity(doc):
-    """What makes a run one run: its `environment.run_id` when the file carries one, else a
-    hash of its content as canonical JSON (so a re-indented copy is the same run). A history
-    holds each run once, and a noise estimate never counts a run twice."""
-    run_id = doc["environment"].get("run_id")
-    if isinstance(run_id, str) and run_id:
-        return "run_id:" + run_id
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    """What makes a run one measurement, however it was re-packaged: a hash of its cases (in
+    case id order) with the environment's MEASUREMENT_FIELDS, as canonical JSON. The same
+    shards merged twice to two paths, a re-indented copy, a copy with a new run id are one
+    run. A history holds each run once, and a noise estimate never counts a run twice."""
+    env = doc["environment"]
+    measured = {"cases": sorted(doc["cases"], key=lambda c: c["case_id"]),
+                "environment": {k: env.get(k) for k in MEASUREMENT_FIELDS}}
+    text = json.dumps(measured, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "measurement:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 def _timing_figures(timing):

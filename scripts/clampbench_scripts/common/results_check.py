@@ -5,9 +5,11 @@ any script uses them: one bad field is an InputError naming the file and the fie
 ("cases[3].variants[1].allocations.ledger.total.allocations: expected a finite non-negative
 number, got '12'"), never a crash deep in a comparison or a plot.
 
-Counts (ledger figures, instructions, iterations, finding counts) must be finite,
-non-negative and within 64 bits. Times may be null, NaN or infinite (a time that could not be
-measured: compare.py and the dashboard treat it as not assessed) but never negative. What
+Counts (every ledger figure, instructions, iterations, repetitions, finding and write counts,
+CUPTI's counts) must be whole numbers from 0 to 2**63-1 (saved_vs_reference may be negative),
+through one function (field_checks.count): not 8.5, 1e300, true or a 400-digit integer.
+Times may be null, NaN or infinite (a time that could not be measured: compare.py and the
+dashboard treat it as not assessed) but never negative. What
 results/schema-v1.json requires and the scripts read must be there: a case's `params` and
 `device`, a variant's `expected_verdict`, `expected`, `error`, `timing`, `saved_vs_reference`
 (null where the schema allows), its `allocations` block (with its `ledger`, null for a failed
@@ -93,10 +95,12 @@ def _environment(env):
     for key in ("device_name", "backend", "allocator", "git_commit", "git_branch", "time", "size_set"):
         check.string_field(env, key, "environment")
     _utc_time(env)
+    check.count(env, "repetitions", "environment")
     load = check.object_field(env, "machine_load", "environment")
-    for key in ("cpus", "load_1m_start", "load_1m_end"):
-        if load is not None:
-            check.count(load, key, "environment.machine_load")
+    if load is not None:
+        check.count(load, "cpus", "environment.machine_load")
+        for key in ("load_1m_start", "load_1m_end"):
+            check.measure(load, key, "environment.machine_load")
     check.object_field(env, "instructions", "environment")
     _shard(env)
 
@@ -120,6 +124,8 @@ def check_document(doc, path):
         seen = {}
         for i, case in enumerate(doc["cases"]):
             _case(case, f"cases[{i}]", seen)
-        check.object_field(doc, "outcome", "")
+        outcome = check.object_field(doc, "outcome", "")
+        if outcome is not None:
+            check.count(outcome, "cases_planned", "outcome")
     except check.Bad as e:
         raise InputError(path, f"malformed: {e}") from None

@@ -8,7 +8,9 @@ from itertools import repeat
 
 from clampbench_scripts.common import field_checks as check
 
-LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
+LEDGER_FIGURES = ("allocations", "frees", "bytes_requested", "bytes_reserved", "peak_bytes", "segments_created",
+                  "segments_released", "segment_bytes_created")
+CUPTI_COUNTS = ("allocations", "releases", "bytes", "kernels", "launch_calls", "dropped_records")
 TIME_STATS = ("device", "wall", "cpu")
 TIME_FIGURES = ("median", "p10", "p90", "mean", "stdev")
 ROLES = ("fresh", "persistent", "persistent_writable")
@@ -17,7 +19,8 @@ FINDING_KINDS = ("output", "mutation")
 
 def timing(t, field):
     check.string_field(t, "primary", field)
-    check.count(t, "iterations", field)
+    for key in ("iterations", "repetitions", "rounds"):
+        check.count(t, key, field)
     check.time_field(t, "noise", field)
     for name in TIME_STATS:
         stats = check.object_field(t, name, field)
@@ -36,7 +39,8 @@ def samples(values, field):
         check.need(check.number(s) and not s < 0, f"{field}[{i}]", "a non-negative time", s)
 
 
-_WRITE_COUNTS = {"order_dependent_writes": ("duplicates",), "latent_writes": ("elements_written", "elements_changed")}
+_WRITE_COUNTS = {"order_dependent_writes": ("duplicates",),
+                 "latent_writes": ("calls", "elements_written", "elements_changed")}
 
 
 def write_findings(v, key, field):
@@ -68,6 +72,8 @@ def checks(v, field):
         check.string_field(m, "buffer", at, required=True)
         check.choice(m, "role", at, ROLES)
         check.count(m, "changed", at, required=True, least=1)
+    for m, at in check.entries(check.list_field(checks, "writes", where), f"{where}.writes"):
+        check.count(m, "changed", at)
 
 
 def finding_set(v, field):
@@ -97,3 +103,6 @@ def allocations(v, field):
         check.need(isinstance(figures, dict), where, "an object", figures)
         for figure in LEDGER_FIGURES:
             check.count(figures, figure, where)
+    cupti = check.object_field(allocations, "cupti", f"{field}.allocations")
+    for figure in CUPTI_COUNTS if cupti is not None else ():
+        check.count(cupti, figure, f"{field}.allocations.cupti")

@@ -6,7 +6,8 @@ Exit codes: 0 no regression, 1 regression (in a --fail-on category; wins over 3)
 (a bad file or option, a file without a field the schema requires, an output that cannot be
 written, no row in common: 0 rows compared is not "no regression"), a run that did not finish
 without --allow-partial, or runs on different device/backend/allocator without --allow-mixed,
-3 NOT ASSESSED: a --fail-on category whose figure some row lacks, null or missing, on a side
+3 NOT ASSESSED: a row or suite of the base absent from the head (unless --selection-changed),
+a --fail-on category whose figure some row lacks, null or missing, on a side
 (allocations, instructions, time; instructions that neither run counted only when --fail-on
 names them explicitly), instructions counted by different methods, or for time: the run-to-run
 noise is unknown (one run per side, no --history, no --time-noise), an overloaded single run
@@ -16,7 +17,7 @@ holds the calls, a median time is NaN, or some suite's minimum detectable slowdo
 import argparse
 import math
 
-from clampbench_scripts.compare import comparison, pooled_format, pooled_time, renderers, unseen
+from clampbench_scripts.compare import comparison, judgement, renderers
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.common.entry import command_name, guarded
@@ -25,7 +26,6 @@ from clampbench_scripts.common.output import check_target, fail, write_text
 from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import config_differences, config_of, load_rows
 
-EXIT_NOT_ASSESSED = 3
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
 
 PROG = command_name("compare.py", "clampbench-compare")
@@ -71,8 +71,12 @@ def build_parser():
     p.add_argument("--time-noise", type=positive_float, metavar="CV",
                    help="a stated run-to-run coefficient of variation of a row's median time (e.g. 0.15)")
     p.add_argument("--allow-partial", action="store_true",
-                   help="compare runs that did not finish (outcome.status interrupted); their "
-                   "missing cases show as removed")
+                   help="compare runs that did not finish (outcome.status interrupted); the base's "
+                   "cases a head lacks are NOT ASSESSED")
+    p.add_argument("--selection-changed", action="store_true",
+                   help="the head leaves out rows or suites of the base on purpose: they are listed, "
+                        "not gated (without it a row or suite of the base absent from the head is NOT "
+                        "ASSESSED, exit 3)")
     p.add_argument("--allow-mixed", action="store_true",
                    help="compare runs from different devices, backends or allocators")
     p.add_argument("--alpha", type=float, default=0.05,
@@ -149,17 +153,9 @@ def main(argv=None):
                                      base_more=base_more, head_more=head_more, history=past,
                                      time_noise=args.time_noise)
     result["mixed"] = diffs
-    failing = comparison.failing_categories(result, args.fail_on)
-    unassessed = comparison.time_not_assessed(result, args.fail_on)
-    result["time_not_assessed"] = len(unassessed)
-    result["not_assessed"] = unseen.not_assessed(result, args.fail_on, explicit)
-    result.update(time_gated="time" in args.fail_on, max_mde=args.max_mde,
-                  worst_mde=list(pooled_time.worst_mde(result["pooled"])))
+    failing, code = judgement.judge(result, args.fail_on, explicit, args.selection_changed, args.max_mde)
     write_text(renderers.RENDERERS[args.format](result, failing), args.output)
-    if failing:
-        return 1
-    held_back = unassessed or result["not_assessed"] or pooled_format.underpowered(result)
-    return EXIT_NOT_ASSESSED if held_back else 0
+    return code
 
 
 def _history_runs(directory, config):

@@ -4,7 +4,7 @@
 headline that compare_markdown.py (the PR comment) shares."""
 import math
 
-from clampbench_scripts.compare import calls, finding_sets, pooled_format
+from clampbench_scripts.compare import calls, finding_sets, pooled_format, unseen
 from clampbench_scripts.common.escape import escaped, terminal_text
 from clampbench_scripts.common.output import json_text
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
@@ -79,8 +79,10 @@ def headline_lines(result, failing):
         lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
                      f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
                      "threads per CPU; give several runs per side, or rerun on a quiet machine)")
-    for category, rows in (result.get("not_assessed") or {}).items():
-        lines.append(f"NOT ASSESSED: {category} of {len(rows)} row(s) cannot be judged: " + _named(rows))
+    lines += not_assessed_lines(result.get("not_assessed"))
+    if result.get("selection_changed") is not None:
+        lines.append(f"selection changed on purpose: {result['selection_changed']} rows of the base not in the head "
+                     "(--selection-changed: not gated)")
     if result.get("time_not_assessed"):
         lines.append(f"TIME NOT ASSESSED: {result['time_not_assessed']} row(s) timed on both sides could not be "
                      "called (" + _not_assessed_reason(result) + ")")
@@ -92,6 +94,19 @@ def headline_lines(result, failing):
 
 
 NAMED_ROWS = 10
+
+
+def not_assessed_lines(not_assessed):
+    """The headline's NOT ASSESSED lines (unseen.not_assessed), each naming its rows; the
+    gate prints the same for its first pair."""
+    lines = []
+    for category, rows in (not_assessed or {}).items():
+        if category == unseen.ABSENT:
+            lines.append("NOT ASSESSED: rows of the base absent from the head (pass --selection-changed if the "
+                         "selection changed on purpose): " + _named(rows))
+        else:
+            lines.append(f"NOT ASSESSED: {category} of {len(rows)} row(s) cannot be judged: " + _named(rows))
+    return lines
 
 
 def _methods_text(result):

@@ -203,13 +203,13 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
         "instruction_methods": list(methods), "time_noise": noise,
         "max_load_per_cpu": max_load_per_cpu, "overloaded": overloaded,
         "rows": entries, "pooled": pooled,
-        "added": [_key_dict(k) for k in head_rows if k not in base_rows],
-        "removed": [_key_dict(k) for k in base_rows if k not in head_rows],
+        "added": [_key_dict(k, head_rows) for k in head_rows if k not in base_rows],
+        "removed": [_key_dict(k, base_rows) for k in base_rows if k not in head_rows],
     }
 
 
-def _key_dict(key):
-    return {"case_id": key[0], "variant": key[1]}
+def _key_dict(key, rows):
+    return {"case_id": key[0], "variant": key[1], "suite": rows[key]["suite"]}
 
 
 def _env_summary(env):

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """What the gate could not see. A figure missing or null on a side (or on both), or counted
 in ways that do not compare, cannot be called: in a --fail-on category it is NOT ASSESSED
-(compare.py exit 3, the rows named), never "no regression"; a regression elsewhere still wins
-(exit 1)."""
+(compare.py exit 3, the rows named), never "no regression"; nor can any figure of a row of the
+base that the head lacks (unless the selection changed on purpose). A regression elsewhere
+still wins (exit 1)."""
 from clampbench_scripts.compare import calls
 
 
@@ -47,12 +48,35 @@ def _row_name(entry):
     return f"{entry['case_id']} {entry['variant']}"
 
 
-def not_assessed(result, fail_on, explicit=()):
+ABSENT = "rows absent from the head"
+
+
+def absent_rows(result):
+    """[(name, reason)] of the base's rows that the head lacks: a suite the head has no row of
+    named once ("suite S", all its rows), any other row by itself."""
+    head_suites = {e["suite"] for e in result["rows"]} | {a["suite"] for a in result["added"]}
+    by_suite = {}
+    for r in result["removed"]:
+        by_suite.setdefault(r["suite"], []).append(r)
+    out = []
+    for suite, rows in by_suite.items():
+        if suite in head_suites:
+            out += [(f"{r['case_id']} {r['variant']}", "in the base, not in the head") for r in rows]
+        else:
+            out.append((f"suite {suite}", f"all {len(rows)} row(s) of the base, none in the head"))
+    return out
+
+
+def not_assessed(result, fail_on, explicit=(), selection_changed=False):
     """{category: [(row, reason)]} of the gated categories, time aside (time_not_assessed
     and the power check speak for it), whose figure some row lacks on a side. Instructions
     that neither run counted (cuda rows, --instructions off) are only NOT ASSESSED when
-    EXPLICIT (--fail-on as given on the command line) names them."""
+    EXPLICIT (--fail-on as given on the command line) names them. Rows of the base absent
+    from the head (a row or suite that failed to run, a run cut short) lack every figure: they
+    are NOT ASSESSED under ABSENT unless SELECTION_CHANGED (the user dropped them on purpose)."""
     out = {}
+    if result["removed"] and not selection_changed:
+        out[ABSENT] = absent_rows(result)
     for e in result["rows"]:
         for category, unseen in (e.get("unseen") or {}).items():
             if category == "time" or category not in fail_on:

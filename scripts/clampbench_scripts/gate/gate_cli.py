@@ -5,11 +5,12 @@
 Runs interleaved pairs of base and head runs (`clampbench run RUN ARGS`) until every suite's
 time is answered (called, or its minimum detectable slowdown at most --max-mde), a suite is
 called WORSE, or --budget seconds run out; then compares the first pair's exact figures
-(allocations, instructions, verdicts) as compare.py does. Exit codes: 0 no regression and
-every suite assessed, 1 a regression (a suite's time WORSE, or an exact figure), 2 bad usage
-(the binary's own usage error, exit 2, over the run arguments included), 3 some suite NOT
-ASSESSED (listed with its MDE) and nothing regressed, or a run that failed; 130/143 on
-SIGINT/SIGTERM. The runs' temporary work directory is removed whatever the end."""
+(allocations, instructions, verdicts) by compare.py's own rules (gate_exact.py). Exit codes: 0
+no regression and every suite assessed, 1 a regression (a suite's time WORSE, or an exact
+figure), 2 bad usage (the binary's own usage error, exit 2, over the run arguments included),
+3 some suite NOT ASSESSED (listed with its MDE), or an exact figure of the first pair that
+compare.py would call NOT ASSESSED (rows named), and nothing regressed; or a run that failed;
+130/143 on SIGINT/SIGTERM. The runs' temporary work directory is removed whatever the end."""
 import argparse
 import math
 import os
@@ -21,11 +22,9 @@ import time
 from clampbench_scripts.common.entry import EXIT_BAD_INPUT, command_name, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 from clampbench_scripts.common.path_args import path_arg
-from clampbench_scripts.compare import comparison
-from clampbench_scripts.gate import adaptive, gate_format, gate_runs
+from clampbench_scripts.gate import adaptive, gate_exact, gate_format, gate_runs
 
 PROG = command_name("gate.py", "clampbench-gate")
-EXACT = ["allocations", "instructions", "verdicts"]
 
 
 def build_parser():
@@ -48,6 +47,9 @@ def build_parser():
     p.add_argument("--json", metavar="FILE", type=path_arg("--json"), help="also write the answer as JSON")
     p.add_argument("--keep-runs", metavar="DIR", type=path_arg("--keep-runs"),
                    help="write the runs' results here and keep them")
+    p.add_argument("--selection-changed", action="store_true",
+                   help="as compare.py's: rows of the base's first run absent from the head's are listed, not "
+                        "NOT ASSESSED")
     p.add_argument("run_args", nargs=argparse.REMAINDER, help="-- then arguments of clampbench run")
     return p
 
@@ -73,15 +75,6 @@ def option_problem(args):
     if args.keep_runs and not os.path.isdir(args.keep_runs):
         return f"--keep-runs {args.keep_runs}: not a directory"
     return None
-
-
-def exact_failing(exact):
-    """The exact categories in which the first pair's head regressed against its base."""
-    base, head = exact
-    if base.rows is None or head.rows is None:
-        return []
-    result = comparison.compare_runs(base.env, base.rows, head.env, head.rows)
-    return comparison.failing_categories(result, EXACT)
 
 
 def log_line(line):
@@ -110,10 +103,7 @@ def main(argv=None):
         except gate_runs.RunFailed as e:
             log_line(str(e))
             return EXIT_BAD_INPUT if e.usage else adaptive.EXIT_NOT_ASSESSED
-        exact = doc.pop("exact")
-        doc["exact_failing"] = exact_failing(exact) if exact else []
-        if doc["exact_failing"]:
-            doc["exit_code"] = adaptive.EXIT_REGRESSION
+        gate_exact.judge_first_pair(doc, doc.pop("exact"), args.selection_changed)
         if args.json:
             write_text(json_text(doc, indent=1) + "\n", args.json)
         write_text(gate_format.text(doc))

@@ -4,7 +4,8 @@
 pairs of runs used), the rows called under a suite's call, and the RESULT line. Names come
 from results files: they are data, printed with control characters escaped."""
 
-from clampbench_scripts.common.escape import terminal_text as safe
+from clampbench_scripts.common.escape import escaped, terminal_text as safe
+from clampbench_scripts.compare.compare_format import not_assessed_lines
 
 
 def _pct(value):
@@ -22,11 +23,15 @@ def verdict(doc):
         return f"RESULT: TIME NOT ASSESSED: no pair of runs finished ({doc['stop']})"
     assessed = [e["mde"] for e in suites.values() if e["assessed"] and e.get("mde") is not None]
     rules_out = f"no slowdown above {max(assessed):.0%} in the assessed suites" if assessed else "nothing ruled out"
+    exact = list(doc.get("exact_not_assessed") or {})
+    exact_text = f"NOT ASSESSED in {', '.join(exact)} (the first pair's exact figures); " if exact else ""
     if doc["not_assessed"]:
         named = ", ".join(f"{safe(n)} (MDE {_pct(suites[n].get('mde'))} after {suites[n].get('pairs', 0)} pairs)"
                           for n in doc["not_assessed"])
         return (f"RESULT: TIME NOT ASSESSED in {len(doc['not_assessed'])} of {len(suites)} suites: {named}; "
-                f"{rules_out}")
+                f"{exact_text}{rules_out}")
+    if exact:
+        return f"RESULT: {exact_text}time: no slowdown above {max(assessed):.0%} in any suite"
     return f"RESULT: no regression (no slowdown above {max(assessed):.0%} in any suite)"
 
 
@@ -44,4 +49,8 @@ def text(doc):
             lines.append(f"    {e['call']} x{row_ratio:.3f} {safe(case_id)} {safe(variant)}")
     if doc.get("exact_failing"):
         lines.append(f"exact figures of the first pair regressed in: {', '.join(doc['exact_failing'])}")
+    lines += [f"first pair: {line}" for line in not_assessed_lines(escaped(doc.get("exact_not_assessed"), safe))]
+    if doc.get("exact_selection_changed") is not None:
+        lines.append(f"first pair: selection changed on purpose: {doc['exact_selection_changed']} rows of the base "
+                     "not in the head (--selection-changed: not gated)")
     return "\n".join(lines + ["", verdict(doc)]) + "\n"

@@ -3,8 +3,9 @@
 """results/history/: one results file per run, named <UTC time>-<short commit>.json.
 
 Files are added atomically and never overwritten (a second run of the same time and commit
-gets a -2, -3 ... suffix). A run already in the history (results.run_identity: its run id, or
-its content) is refused: twenty copies of one run would read as a run-to-run noise of zero.
+gets a -2, -3 ... suffix). A run already in the history (results.run_identity: its measured
+cases and settings, however re-packaged: merged again, copied, re-indented) is refused:
+twenty copies of one run would read as a run-to-run noise of zero.
 Reading skips, and names, every file that is not a clampbench v1 results document (not JSON,
 a badly typed field, a FIFO or other special file, which is never opened blocking), and every
 copy of a run read before (a duplicate copied in by hand), so one bad file never stops the

@@ -11,6 +11,7 @@
 #include "harness/cli/options.h"
 #include "harness/merge/merge.h"
 #include "harness/output/output_path.h"
+#include "harness/output/terminal_text.h"
 #include "harness/outcome.h"
 #include "harness/results_writer.h"
 
@@ -32,12 +33,12 @@ int merge_command(const std::vector<std::string>& args, const std::vector<std::s
   try {
     write_file_atomically(target, results_text(doc, texts));
   } catch (const std::exception& e) {
-    err << "clampbench: error: merged results not written: " << e.what() << std::endl;
+    err << "clampbench: error: merged results not written: " << terminal_text(e.what()) << std::endl;
     return kExitInternal;
   }
-  out << fmt::format("clampbench: {} shards, {} cases merged into {}; {}\n", inputs.size(), doc.cases.size(), target,
-                     doc.outcome.status);
-  for (const auto& e : doc.outcome.internal_errors) err << "clampbench: error: " << e << "\n";
+  out << fmt::format("clampbench: {} shards, {} cases merged into {}; {}\n", inputs.size(), doc.cases.size(),
+                     terminal_text(target), doc.outcome.status);
+  for (const auto& e : doc.outcome.internal_errors) err << "clampbench: error: " << terminal_text(e) << "\n";
   return doc.outcome.exit_code;
 }
 

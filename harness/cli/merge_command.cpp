@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // `clampbench merge SHARD.json... -o MERGED.json` (harness/merge/merge.h): the output checked like
-// run's --out before anything is read, written by the results writer (temporary file +
-// rename, a symlink written through).
+// run's --out before anything is read, but for a missing directory, which is refused rather
+// than made (output_path.h); written by the results writer (temporary file + rename, a
+// symlink written through).
 
 #include <ostream>
 
@@ -24,7 +25,8 @@ int merge_command(const std::vector<std::string>& args, const std::vector<std::s
   const std::string& target = parsed.target;
   if (!parsed.has_target) throw UsageError("merge: -o MERGED.json is required");
   if (inputs.empty()) throw UsageError("merge: no shard files given (merge SHARD.json... -o MERGED.json)");
-  if (std::string why = check_output_file(target); !why.empty()) throw UsageError(fmt::format("merge: -o: {}", why));
+  if (std::string why = check_output_file(target, MissingDirectory::Refuse); !why.empty())
+    throw UsageError(fmt::format("merge: -o: {}", why));
   for (const auto& in : inputs)
     if (same_output(target, in)) throw UsageError(fmt::format("merge: -o '{}' is the input file '{}'", target, in));
   const RunDocument doc = merge_shards(inputs, suites, argv_all);

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/output/terminal_text.h"
+
 namespace clampbench {
 
 std::string progress_line(std::size_t index, std::size_t total, const CaseResult& c) {
@@ -36,7 +38,7 @@ std::string progress_line(std::size_t index, std::size_t total, const CaseResult
     if (v.error) line += fmt::format(" [{}]", *v.error);
   }
   line += fmt::format("  {:.2f}s", c.elapsed_s);
-  return line;
+  return terminal_text(line);  // names and an error's text are data
 }
 
 std::string verdict_table(const std::vector<CaseResult>& cases) {

@@ -32,7 +32,7 @@ Role read_role(const json& j) {
   return by_name(j, {Role::Fresh, Role::Persistent, Role::PersistentWritable}, role_name, "role");
 }
 std::vector<std::int64_t> read_index(const json& j) {
-  return j.is_null() ? std::vector<std::int64_t>{} : j.get<std::vector<std::int64_t>>();
+  return j.is_null() ? std::vector<std::int64_t>{} : read_integers<std::int64_t>(j);
 }
 DType read_dtype(const json& j) {
   return by_name(j, {DType::Bool, DType::Int32, DType::Int64, DType::Float32}, dtype_name, "dtype");
@@ -40,8 +40,8 @@ DType read_dtype(const json& j) {
 
 UnexpectedFinding read_finding(const json& j, bool vanished) {
   UnexpectedFinding f{j.at("kind").get<std::string>(), j.at("name").get<std::string>(),
-                      j.at("count").get<std::int64_t>(), std::nullopt, vanished};
-  if (!j.at("expected_count").is_null()) f.expected_count = j.at("expected_count").get<std::int64_t>();
+                      read_count<std::int64_t>(j.at("count")), std::nullopt, vanished};
+  f.expected_count = read_optional_count<std::int64_t>(j.at("expected_count"));
   return f;
 }
 
@@ -58,7 +58,7 @@ CaseResult read_case(const json& j) {
   c.device = read_device(j.at("device"));
   const json& params = j.at("params");
   if (!params.is_object()) throw std::invalid_argument("params is not an object");
-  for (const auto& [name, value] : params.items()) c.params.set(name, value.get<std::int64_t>());
+  for (const auto& [name, value] : params.items()) c.params.set(name, read_integer<std::int64_t>(value));
   for (const auto& v : j.at("variants")) c.variants.push_back(read_variant(v));
   if (c.variants.empty()) throw std::invalid_argument("a case without variants");
   return c;
@@ -67,7 +67,7 @@ CaseResult read_case(const json& j) {
 Outcome read_outcome(const json& j) {
   Outcome o;
   o.status = j.at("status").get<std::string>();
-  o.exit_code = j.at("exit_code").is_null() ? kExitOk : j.at("exit_code").get<int>();
+  o.exit_code = read_optional_count<int>(j.at("exit_code")).value_or(kExitOk);
   for (const auto& u : j.at("unexpected"))
     o.unexpected.push_back({u.at("case_id").get<std::string>(), u.at("variant").get<std::string>(),
                             read_verdict(u.at("verdict")), read_verdict(u.at("expected"))});

@@ -5,13 +5,15 @@
 // read back into the typed document, for --resume. What the writer derives (a variant's
 // "expected", "saved_vs_reference", "findings.set", the summary) is not read: it is derived
 // again, so write -> read -> write gives the same text. A value of the wrong type throws
-// std::invalid_argument naming it (nlohmann's own errors for a missing key or a wrong type).
+// std::invalid_argument naming it (nlohmann's own errors for a missing key or a wrong type);
+// every integer figure is read by results_reader_figures.h (FigureError, naming its place).
 
 #include <nlohmann/json.hpp>
 
 #include "harness/case_result.h"
 #include "harness/outcome.h"
 #include "harness/results_document.h"
+#include "harness/results_reader_figures.h"
 
 namespace clampbench {
 

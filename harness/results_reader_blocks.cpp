@@ -28,7 +28,7 @@ Stats stats(const json& j) {
 
 ElementValue read_element(const json& j) {
   if (j.is_null()) return std::monostate{};
-  if (j.is_number_integer()) return j.get<std::int64_t>();
+  if (j.is_number_integer()) return read_integer<std::int64_t>(j);
   if (j.is_number_float()) return j.get<double>();
   if (j.is_string()) return j.get<std::string>();
   throw std::invalid_argument("bad element value " + j.dump());
@@ -38,7 +38,7 @@ TensorMismatch read_mismatch(const json& j) {
   TensorMismatch m;
   m.name = j.at("output").get<std::string>();
   m.source = j.at("source").get<std::string>();
-  m.count = j.at("count").get<std::int64_t>();
+  m.count = read_count<std::int64_t>(j.at("count"));
   m.first_index = read_index(j.at("first_index"));
   m.reference = read_element(j.at("reference"));
   m.value = read_element(j.at("value"));
@@ -47,10 +47,10 @@ TensorMismatch read_mismatch(const json& j) {
 }
 
 BufferChange read_change(const json& j) {
-  BufferChange c{j.at("buffer").get<std::string>(), read_role(j.at("role")), j.at("changed").get<std::int64_t>(), {}};
+  BufferChange c{j.at("buffer").get<std::string>(), read_role(j.at("role")), read_count<std::int64_t>(j.at("changed")), {}};
   if (j.contains("first"))
     for (const auto& e : j.at("first"))
-      c.first.push_back({e.at("index").get<std::vector<std::int64_t>>(), read_element(e.at("before")),
+      c.first.push_back({read_integers<std::int64_t>(e.at("index")), read_element(e.at("before")),
                          read_element(e.at("after"))});
   return c;
 }
@@ -64,10 +64,9 @@ std::optional<CuptiResult> read_cupti(const json& j) {
     if (s.reason == "the builder call failed") return std::nullopt;
     return r;
   }
+  auto u = [](const json& x) { return read_count<std::uint64_t>(x); };
   for (const auto& [name, k] : j.at("by_memory_kind").items())
-    s.by_kind[name] = {k.at("allocations").get<std::uint64_t>(), k.at("releases").get<std::uint64_t>(),
-                       k.at("bytes_allocated").get<std::uint64_t>(), k.at("bytes_released").get<std::uint64_t>()};
-  auto u = [](const json& x) { return x.get<std::uint64_t>(); };
+    s.by_kind[name] = {u(k.at("allocations")), u(k.at("releases")), u(k.at("bytes_allocated")), u(k.at("bytes_released"))};
   s.allocations = u(j.at("allocations")), s.releases = u(j.at("releases")), s.bytes = u(j.at("bytes"));
   s.kernels = u(j.at("kernels")), s.launch_calls = u(j.at("launch_calls"));
   s.memcpy_count = u(j.at("memcpy").at("count")), s.memcpy_bytes = u(j.at("memcpy").at("bytes"));
@@ -87,15 +86,15 @@ std::optional<CuptiResult> read_cupti(const json& j) {
 std::optional<Timing> read_timing(const json& j) {
   if (j.is_null()) return std::nullopt;
   Timing t;
-  t.repetitions = j.at("repetitions").get<int>();
-  t.iterations = j.at("iterations").get<std::int64_t>();
+  t.repetitions = read_count<int>(j.at("repetitions"));
+  t.iterations = read_count<std::int64_t>(j.at("iterations"));
   t.primary = j.at("primary").get<std::string>();
   if (!j.at("device").is_null()) t.device = stats(j.at("device"));
   t.wall = stats(j.at("wall")), t.cpu = stats(j.at("cpu"));
   t.noise = number(j.at("noise"));
   t.converged = j.at("converged").get<bool>();
   t.stop_reason = j.at("stop_reason").get<std::string>();
-  t.rounds = j.at("rounds").get<int>();
+  t.rounds = read_count<int>(j.at("rounds"));
   if (!j.at("paired").is_null()) {
     t.paired_vs = j.at("paired").at("vs").get<std::string>();
     t.paired = stats(j.at("paired").at("ratio"));

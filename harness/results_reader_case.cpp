@@ -22,21 +22,21 @@ LedgerCounters counters(const json& j) {
                             {"segments_created", &c.segments_created},
                             {"segments_released", &c.segments_released},
                             {"segment_bytes_created", &c.segment_bytes_created}})
-    *field = j.at(key).get<std::uint64_t>();
-  c.peak_bytes = j.at("peak_bytes").get<std::int64_t>();
+    *field = read_count<std::uint64_t>(j.at(key));
+  c.peak_bytes = read_integer<std::int64_t>(j.at("peak_bytes"));
   return c;
 }
 
 TracedAllocation traced(const json& j) {
   TracedAllocation a;
-  a.seq = j.at("seq").get<std::int64_t>();
+  a.seq = read_count<std::int64_t>(j.at("seq"));
   a.op = j.at("op").get<std::string>();
   a.tag = text_or_empty(j.at("tag"));
   a.dtype = read_dtype(j.at("dtype"));
-  a.shape = Dims::from(j.at("shape").get<std::vector<std::int64_t>>());
-  a.bytes = j.at("bytes").get<std::uint64_t>();
+  a.shape = Dims::from(read_integers<std::int64_t>(j.at("shape")));
+  a.bytes = read_count<std::uint64_t>(j.at("bytes"));
   a.device = read_device(j.at("device"));
-  a.freed_at = j.at("freed_at").is_null() ? -1 : j.at("freed_at").get<std::int64_t>();
+  a.freed_at = read_optional_count<std::int64_t>(j.at("freed_at")).value_or(-1);
   return a;
 }
 }  // namespace
@@ -56,7 +56,7 @@ VariantResult read_variant(const json& j) {
   }
   v.cupti = read_cupti(alloc.at("cupti"));
   v.timing = read_timing(j.at("timing"));
-  if (!j.at("instructions").is_null()) v.instructions = j.at("instructions").get<std::int64_t>();
+  v.instructions = read_optional_count<std::int64_t>(j.at("instructions"));
   const json& checks = j.at("checks");
   for (const auto& m : checks.at("outputs").at("mismatches")) v.output_mismatches.push_back(read_mismatch(m));
   for (const auto& c : checks.at("mutations")) v.mutations.push_back(read_change(c));
@@ -69,14 +69,15 @@ VariantResult read_variant(const json& j) {
   const json& order = j.at("order_dependent_writes");
   for (const auto& f : order.at("findings"))
     v.order_dependent_writes.push_back({f.at("buffer").get<std::string>(), read_role(f.at("role")), f.at("op").get<std::string>(),
-                                        f.at("duplicates").get<std::int64_t>(), read_index(f.at("first_index")),
+                                        read_count<std::int64_t>(f.at("duplicates")), read_index(f.at("first_index")),
                                         f.at("expected").get<bool>(), text_or_empty(f.at("reason"))});
   v.order_writes_vanished = order.at("vanished").get<std::vector<std::string>>();
   const json& latent = j.at("latent_writes");
   for (const auto& f : latent.at("findings"))
     v.latent_writes.push_back({f.at("buffer").get<std::string>(), f.at("op").get<std::string>(),
-                               f.at("view").get<std::string>(), f.at("calls").get<std::int64_t>(),
-                               f.at("elements_written").get<std::int64_t>(), f.at("elements_changed").get<std::int64_t>(),
+                               f.at("view").get<std::string>(), read_count<std::int64_t>(f.at("calls")),
+                               read_count<std::int64_t>(f.at("elements_written")),
+                               read_count<std::int64_t>(f.at("elements_changed")),
                                f.at("expected").get<bool>(), text_or_empty(f.at("reason"))});
   v.latent_writes_vanished = latent.at("vanished").get<std::vector<std::string>>();
   const json& findings = j.at("findings");
@@ -86,7 +87,7 @@ VariantResult read_variant(const json& j) {
   if (j.contains("allocation_trace")) {
     const json& trace = j.at("allocation_trace");
     for (const auto& a : trace.at("allocations")) v.allocation_trace.push_back(traced(a));
-    const auto total = trace.at("total").get<std::size_t>();
+    const auto total = read_count<std::size_t>(trace.at("total"));
     if (total < v.allocation_trace.size()) throw std::invalid_argument("allocation_trace.total under its entries");
     v.allocation_trace_dropped = total - v.allocation_trace.size();
   }

@@ -25,8 +25,8 @@ GpuClocks gpu_clocks(const json& j) {
     g.reason = j.at("reason").get<std::string>();
     return g;
   }
-  g.sm_clock_mhz = j.at("sm_clock_mhz").get<unsigned>();
-  g.max_sm_clock_mhz = j.at("max_sm_clock_mhz").get<unsigned>();
+  g.sm_clock_mhz = read_count<unsigned>(j.at("sm_clock_mhz"));
+  g.max_sm_clock_mhz = read_count<unsigned>(j.at("max_sm_clock_mhz"));
   g.throttle_reasons = j.at("throttle_reasons").get<std::vector<std::string>>();
   return g;
 }
@@ -50,7 +50,7 @@ Environment read_environment(const json& j) {
   e.cuda_runtime_version = opt<std::string>(j, "cuda_runtime_version");
   e.cuda_driver_version = opt<std::string>(j, "cuda_driver_version");
   e.device_name = j.at("device_name").get<std::string>();
-  e.sm_count = opt<int>(j, "sm_count");
+  if (!j.at("sm_count").is_null()) e.sm_count = read_integer<int>(j.at("sm_count"));
   e.host_name = j.at("host_name").get<std::string>();
   e.backend = j.at("backend").get<std::string>();
   e.allocator = j.at("allocator").get<std::string>();
@@ -61,24 +61,24 @@ Environment read_environment(const json& j) {
   e.selection.variants = sel.at("variants").get<std::vector<std::string>>();
   e.selection.cases = sel.at("cases").get<std::vector<std::string>>();
   for (const auto& a : sel.at("axes"))
-    e.selection.axes.push_back({a.at("name").get<std::string>(), a.at("values").get<std::vector<std::int64_t>>()});
+    e.selection.axes.push_back({a.at("name").get<std::string>(), read_integers<std::int64_t>(a.at("values"))});
   if (const auto it = j.find("shard"); it != j.end() && !it->is_null()) {
-    ShardRecord s{opt<int>(*it, "index"), it->at("count").get<int>()};
+    ShardRecord s{read_optional_count<int>(it->at("index")), read_count<int>(it->at("count"))};
     if (s.count < 1 || (s.index && (*s.index < 1 || *s.index > s.count)))
       throw std::invalid_argument("shard " + it->dump() + " is not I/N with 1 <= I <= N");
     e.shard = s;
   }
-  e.seed = j.at("seed").get<std::uint64_t>();
-  e.repetitions = j.at("repetitions").get<int>();
+  e.seed = read_integer<std::uint64_t>(j.at("seed"));
+  e.repetitions = read_count<int>(j.at("repetitions"));
   e.timing = j.at("timing").get<bool>();
   const json& placement = j.at("placement");
   e.placement.aslr = opt<bool>(placement, "aslr");
-  e.placement.cpus_allowed = opt<std::vector<int>>(placement, "cpus_allowed");
+  if (!placement.at("cpus_allowed").is_null()) e.placement.cpus_allowed = read_counts<int>(placement.at("cpus_allowed"));
   e.plant = j.at("plant").is_null() ? "" : j.at("plant").get<std::string>();
   if (const auto it = j.find("expectations"); it != j.end() && !it->is_null())
     e.expectations = ExpectationsRecord{it->at("path").get<std::string>(), it->at("fnv1a64").get<std::string>()};
   const json& t = j.at("timing_config");
-  e.timing_settings = {t.at("min_samples").get<int>(), t.at("max_noise").get<double>(), t.at("timeout_s").get<double>(),
+  e.timing_settings = {read_count<int>(t.at("min_samples")), t.at("max_noise").get<double>(), t.at("timeout_s").get<double>(),
                        t.at("sample_time_s").get<double>(), t.at("l2_flush").get<bool>()};
   const json& ins = j.at("instructions");
   e.instructions = {method(ins.at("method")), ins.at("requested").get<std::string>(), ins.at("note").get<std::string>()};
@@ -89,7 +89,7 @@ Environment read_environment(const json& j) {
   c.ended = j.contains("machine_load");
   if (c.ended && !j.at("machine_load").is_null()) {
     const json& load = j.at("machine_load");
-    c.load = MachineLoad{load.at("cpus").get<unsigned>(), load.at("load_1m_start").get<double>(),
+    c.load = MachineLoad{read_count<unsigned>(load.at("cpus")), load.at("load_1m_start").get<double>(),
                          load.at("load_1m_end").get<double>()};
     c.load_1m_start = c.load->load_1m_start;
   }

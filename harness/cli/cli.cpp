@@ -13,6 +13,7 @@
 #include "harness/cli/options.h"
 #include "harness/cli/run_command.h"
 #include "harness/outcome.h"
+#include "harness/output/terminal_text.h"
 #include "harness/version.h"
 
 namespace clampbench {
@@ -70,11 +71,11 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       return merge_command(rest, all, suites, out, err);
     }
     throw UsageError(fmt::format("unknown command '{}' (run, list, explain, merge, help, --version)", cmd));
-  } catch (const UsageError& e) {
-    err << "clampbench: " << e.what() << std::endl;
+  } catch (const UsageError& e) {  // it may quote a file name, a flag's value, a case id
+    err << "clampbench: " << terminal_text(e.what()) << std::endl;
     return kExitUsage;
   } catch (const std::exception& e) {
-    err << "clampbench: internal error: " << e.what() << std::endl;
+    err << "clampbench: internal error: " << terminal_text(e.what()) << std::endl;
     return kExitInternal;
   }
 }
@@ -106,7 +107,7 @@ int run_cli(int argc, char** argv) {
     const bool linked = std::filesystem::exists(kThisProgram, ec);
     return run_cli(argc, argv, all_suites(), std::cout, std::cerr, linked ? kThisProgram : "");
   } catch (const std::exception& e) {  // the registry itself failed to build
-    std::cerr << "clampbench: internal error: " << e.what() << std::endl;
+    std::cerr << "clampbench: internal error: " << terminal_text(e.what()) << std::endl;
     return kExitInternal;
   }
 }

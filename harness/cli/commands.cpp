@@ -54,7 +54,8 @@ Joins the results files of the N shards of one run (run --shard I/N, I = 1..N) i
 results file the run without --shard writes: its cases in that run's order, the summary
 and the outcome computed again. Refused (exit 2, nothing written): files of different
 builds, settings, selections, seeds, expectations or shard counts; a shard missing or given
-twice; a case in two files, in the wrong shard, or missing; an interrupted shard.
+twice; a case in two files, in the wrong shard, or missing; an interrupted shard; an
+integer figure that is not a whole number in its field's range (a count of -1, 8.5, true).
 )", nullptr, R"(
 exit codes: as the unsharded run's would be: 0 every verdict and finding as expected,
             1 some differ from the expectations, 3 a shard had an internal error or the

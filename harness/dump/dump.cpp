@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "harness/interrupt.h"
+#include "harness/output/terminal_text.h"
 
 namespace clampbench {
 
@@ -36,7 +37,7 @@ void Dump::add(const Suite& s, const ParamPoint& p, const CaseResult& c, Runner&
     directory_->add_case(c, inputs, snaps);
   } catch (const std::exception& e) {
     fail(e, internal_errors);
-    log << "clampbench: error: " << internal_errors.back() << "; the run goes on without it" << std::endl;
+    log << "clampbench: error: " << terminal_text(internal_errors.back()) << "; the run goes on without it" << std::endl;
   }
 }
 

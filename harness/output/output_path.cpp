@@ -87,7 +87,7 @@ fs::path resolve_output(const std::string& path) {
   return p;
 }
 
-std::string check_output_file(const std::string& path) {
+std::string check_output_file(const std::string& path, MissingDirectory missing) {
   if (path.empty()) return "empty path";
   const fs::path target = resolve_output(path);
   struct stat st {};
@@ -97,7 +97,11 @@ std::string check_output_file(const std::string& path) {
   } else if (errno != ENOENT) {
     return fmt::format("cannot use '{}': {}", path, std::strerror(errno));
   }
-  return check_directory_takes_files(directory_of(target));
+  const fs::path dir = directory_of(target);
+  std::error_code ec;
+  if (missing == MissingDirectory::Refuse && !fs::exists(dir, ec))
+    return fmt::format("directory '{}' of '{}' does not exist", dir.string(), path);
+  return check_directory_takes_files(dir);
 }
 
 std::string check_output_dir(const std::string& path, bool force) {

@@ -15,9 +15,15 @@ namespace clampbench {
 // path that is not a link comes back unchanged.
 std::filesystem::path resolve_output(const std::string& path);
 
+// What an output does when its directory is missing: `run` makes it (results/latest.json in
+// a fresh directory); `merge -o` refuses it, as the scripts' outputs do: the merged file goes
+// beside the shards, and a mistyped directory would be made and the file lost in it.
+enum class MissingDirectory { Make, Refuse };
+
 // "" when `path` can take a file written atomically (a regular file or nothing there, in a
-// directory this process can write or create); else the reason, for one line. Makes nothing.
-std::string check_output_file(const std::string& path);
+// directory this process can write or, with MissingDirectory::Make, create); else the
+// reason, for one line. Makes nothing.
+std::string check_output_file(const std::string& path, MissingDirectory missing = MissingDirectory::Make);
 
 // "" when `path` can take a directory renamed into place: nothing there, an empty directory,
 // or with `force` any directory; else the reason. Makes nothing.

@@ -41,6 +41,17 @@ nlohmann::json read_results(const std::string& path) {
   return doc;
 }
 
+// The environment is compared as written (resume_key), where 1.0 equals 1: it is read as
+// merge reads a shard's, so that both refuse the same figures.
+void check_environment_reads(const std::string& path, const nlohmann::json& doc) {
+  try {
+    read_environment(doc["environment"]);
+  } catch (const std::exception& e) {
+    throw UsageError(
+        fmt::format("--resume: '{}' has an environment that cannot be read: {}", path, read_error_text(e, doc)));
+  }
+}
+
 // The case as this run would have made it: its suite and every param, in the suite's axis order.
 void check_is_selected(CaseResult& c, const SelectedCase& selected) {
   const auto& want = selected.point.values();
@@ -95,6 +106,7 @@ ResumedRun load_resumed_run(const std::string& path, const RunConfig& config, co
   const nlohmann::json doc = read_results(path);
   if (!doc["environment"].contains("selection"))
     throw UsageError(fmt::format("--resume: '{}' does not record its selection (made by an older clampbench)", path));
+  check_environment_reads(path, doc);
   const nlohmann::json earlier = resume_key(doc["environment"]), now = resume_key(to_json(environment));
   for (const auto& [name, value] : now.items())
     if (earlier[name] != value)
@@ -114,7 +126,8 @@ ResumedRun load_resumed_run(const std::string& path, const RunConfig& config, co
       read.push_back(read_case(c));
       check_is_selected(read.back(), it->second);
     } catch (const std::exception& e) {  // nlohmann's type and key errors too
-      throw UsageError(fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, json_error_text(e)));
+      throw UsageError(
+          fmt::format("--resume: '{}' has case '{}' that cannot be read: {}", path, id, read_error_text(e, doc)));
     }
     if (const std::string lacks = what_case_lacks(read.back(), *it->second.suite, config); !lacks.empty()) {
       if (r.run_again++ == 0) r.first_lack = fmt::format("case '{}' lacks {}", id, lacks);
@@ -126,7 +139,8 @@ ResumedRun load_resumed_run(const std::string& path, const RunConfig& config, co
   try {
     if (doc.contains("outcome")) r.internal_errors = run_errors(read_outcome(doc["outcome"]).internal_errors, read);
   } catch (const std::exception& e) {
-    throw UsageError(fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, json_error_text(e)));
+    throw UsageError(
+        fmt::format("--resume: '{}' has an outcome that cannot be read: {}", path, read_error_text(e, doc)));
   }
   return r;
 }

@@ -16,6 +16,7 @@
 #include "harness/interrupt.h"
 #include "harness/machine/device_info.h"
 #include "harness/machine/run_conditions.h"
+#include "harness/output/terminal_text.h"
 #include "harness/results_file/results_file.h"
 #include "harness/runner/runner.h"
 #include "harness/session/detail/case_loop.h"
@@ -43,7 +44,7 @@ void judge_resumed(const Expectations& expectations, ResumedRun& resumed, std::o
   for (CaseResult& c : resumed.cases) judge_case(expectations, c);
   if (resumed.run_again > 0)
     log << fmt::format("clampbench: --resume: {} case(s) of '{}' run again: they lack what this run measures ({})\n",
-                       resumed.run_again, resumed.path, resumed.first_lack);
+                       resumed.run_again, terminal_text(resumed.path), terminal_text(resumed.first_lack));
 }
 }  // namespace
 

@@ -56,6 +56,15 @@ TEST_F(OutputPathTest, SpecialFilesAndDirectoriesAreRefused) {
   EXPECT_FALSE(fs::exists(dir_ / "new"));  // the check makes nothing
 }
 
+TEST_F(OutputPathTest, AMissingDirectoryIsRefusedWhereAsked) {
+  const std::string target = (dir_ / "new" / "deeper" / "r.json").string();
+  EXPECT_EQ(check_output_file(target, MissingDirectory::Make), "");
+  EXPECT_EQ(check_output_file(target, MissingDirectory::Refuse),
+            "directory '" + (dir_ / "new" / "deeper").string() + "' of '" + target + "' does not exist");
+  EXPECT_EQ(check_output_file((dir_ / "r.json").string(), MissingDirectory::Refuse), "");
+  EXPECT_EQ(names(), std::vector<std::string>{});  // neither check makes anything
+}
+
 TEST_F(OutputPathTest, TemporaryNamesStayWithinNameMax) {
   const std::string name(NAME_MAX, 'n');
   const fs::path tmpl = temp_sibling_template(dir_ / name, "tmp");

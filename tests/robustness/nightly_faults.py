@@ -46,7 +46,7 @@ def _other_build(shard_dir, state):
 
 def _invalid_count(shard_dir, state):
     def negative(doc):
-        doc["cases"][0]["variants"][0]["allocations"]["ledger"]["total"]["allocations"] = -1
+        doc["cases"][0]["variants"][0]["allocations"]["ledger"]["host"]["allocations"] = -1
     chain.edit_shard(shard_dir, 1, negative)
 
 

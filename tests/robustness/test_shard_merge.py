@@ -230,6 +230,9 @@ def test_merge_writes_like_run_out(runs, tmp_path, clampbench):
     os.mkfifo(fifo)
     _refused(clampbench, s, fifo, "FIFO")
     _refused(clampbench, s, s[0], "is the input file")
+    # A missing directory is refused, not made (run --out makes one; merge's goes beside the shards).
+    _refused(clampbench, s, tmp_path / "new" / "dir" / "m.json", "does not exist", str(tmp_path / "new" / "dir"))
+    assert not (tmp_path / "new").exists()
     assert load_json(s[0])["environment"]["shard"]["index"] == 1  # untouched
     target = tmp_path / "real.json"
     link = tmp_path / "link.json"

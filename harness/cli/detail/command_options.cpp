@@ -26,7 +26,7 @@ std::span<const Option> command_options() {
        .apply = [](CommandArgs& a, const Given& g) { a.explain.trace_out = g.value; }},
       {.name = "--out", .alias = "-o", .value = "FILE", .commands = kMerge,
        .meaning = "the merged results (a temporary file renamed; a symlink is written through; a FIFO, "
-                  "directory or an input file is refused)",
+                  "directory, input file or missing directory is refused)",
        .apply = [](CommandArgs& a, const Given& g) {
          a.merge.target = g.value;
          a.merge.has_target = true;

@@ -35,7 +35,7 @@ ShardFile load_shard(const std::string& path) {
                                  doc["cases"].size(), doc["outcome"].value("cases_planned", json(nullptr)).dump()));
   std::string part = "environment";
   try {
-    f.env = read_environment(f.environment);
+    f.env = read_environment(doc["environment"]);
     f.index = *f.env.shard->index;
     part = "outcome";
     f.outcome = read_outcome(doc["outcome"]);
@@ -45,7 +45,7 @@ ShardFile load_shard(const std::string& path) {
       for (const auto& v : c.at("variants")) f.with_traces = f.with_traces || v.contains("allocation_trace");
     }
   } catch (const std::exception& e) {  // nlohmann's type and key errors too
-    throw UsageError(fmt::format("merge: '{}' has a {} that cannot be read: {}", path, part, json_error_text(e)));
+    throw UsageError(fmt::format("merge: '{}' has a {} that cannot be read: {}", path, part, read_error_text(e, doc)));
   }
   return f;
 }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "harness/interrupt.h"
+#include "harness/output/terminal_text.h"
 #include "harness/progress.h"
 #include "harness/run_eta.h"
 
@@ -37,7 +38,7 @@ void checkpoint(ResultsFile& results, std::vector<std::string>& internal_errors,
   try {
     results.write(internal_errors, ResultsFile::Stage::Running);
   } catch (const std::exception& e) {
-    if (!warned) log << "clampbench: warning: " << e.what() << "; the run goes on" << std::endl;
+    if (!warned) log << "clampbench: warning: " << terminal_text(e.what()) << "; the run goes on" << std::endl;
     warned = true;
   }
 }

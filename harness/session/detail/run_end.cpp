@@ -15,6 +15,7 @@
 #include "harness/machine/run_conditions.h"
 #include "harness/outcome.h"
 #include "harness/output/atomic_file.h"
+#include "harness/output/terminal_text.h"
 #include "harness/progress.h"
 #include "harness/trace_export.h"
 
@@ -68,7 +69,7 @@ std::string closing_line(const Outcome& outcome, const std::string& status, std:
                      "{} unexpected order-dependent write(s), {} unexpected latent write(s), {}; results in {} ({:.1f}s)\n",
                      ran, resumed ? fmt::format(" (+{} resumed)", resumed) : "", outcome.unexpected.size(),
                      outcome.unexpected_findings.size(), outcome.unexpected_order_writes.size(),
-                     outcome.unexpected_latent_writes.size(), status, out, elapsed_s);
+                     outcome.unexpected_latent_writes.size(), status, terminal_text(out), elapsed_s);
 }
 }  // namespace
 
@@ -94,16 +95,16 @@ int close_run(const RunConfig& config, const RunProgress& progress, ResultsFile&
   try {
     outcome = results.write(internal_errors, signo ? ResultsFile::Stage::Interrupted : ResultsFile::Stage::Finished, signo);
   } catch (const std::exception& e) {
-    log << "clampbench: error: results not written: " << e.what() << std::endl;
+    log << "clampbench: error: results not written: " << terminal_text(e.what()) << std::endl;
     return signo ? 128 + signo : kExitInternal;
   }
   log << verdict_table(cases)
       << closing_line(outcome, signo ? "interrupted" : outcome.status, cases.size(), progress.already, config.out,
                       progress.seconds());
-  for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << e << "\n";
+  for (const auto& e : outcome.internal_errors) log << "clampbench: error: " << terminal_text(e) << "\n";
   if (signo) {
     log << fmt::format("clampbench: interrupted by {} after {} of {} cases; --resume {} continues the run\n",
-                       interrupt_signal_name(signo), progress.already + cases.size(), progress.planned, config.out);
+                       interrupt_signal_name(signo), progress.already + cases.size(), progress.planned, terminal_text(config.out));
     return 128 + signo;
   }
   return outcome.exit_code;

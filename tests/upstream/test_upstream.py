@@ -39,7 +39,7 @@ def test_port_is_bitwise_vllm(pair):
     versions = (BEFORE_PR, AFTER_PR) if counterfactual else site.held_to(variant["name"])
     assert versions, f"{variant['name']} is in no pairing of {case['suite']}"
     for version in versions:
-        check_one = check.check_counterfactual if counterfactual else check.check_variant
+        check_one = check_counterfactual if counterfactual else check.check_variant
         outcome, diffs = check_one(releases[version], site, dump_dir, case, variant, runner(version, case["suite"]))
         if diffs:
             pytest.fail(f"{case['case_id']} [{variant['name']}] differs from vllm {version} "
@@ -66,9 +66,37 @@ def test_a_counterfactual_differs_where_the_table_holds_minus_one():
             outcome = run_release(version, case)
             for variant in case["variants"]:
                 if site.counterfactual(variant["name"]):
-                    assert check.changed_inputs(dump_dir, variant, outcome) == (
+                    assert changed_inputs(dump_dir, variant, outcome) == (
                         ["block_table", "block_table_base"] if holes else []), (case["case_id"], version)
     assert 0 < with_holes < len(cases)
+
+
+def check_counterfactual(release, site, dump_dir, case, variant, runner=None):
+    """(Outcome, [differences]) of a counterfactual `variant` against `release`: its outputs
+    must equal vLLM's, and its inputs after the call differ from vLLM's in exactly the inputs
+    vLLM's call changed and the variant did not (what the in-place form writes)."""
+    outcome = check.run_site(release, site, dump_dir, case, runner)
+    found = dump.differences(dump_dir, {**variant, "inputs_after": []}, outcome.outputs, {}, site.compares)
+    for entry in variant["inputs_after"]:
+        name = entry["name"]
+        if site.compares is not None and name not in site.compares:
+            continue
+        port_after = dump.load_tensor(dump_dir, entry)
+        vllm_wrote = dump.difference("", outcome.inputs_after[name], outcome.inputs_before[name]) is not None
+        port_kept = dump.difference("", port_after, outcome.inputs_before[name]) is None
+        differs = dump.difference("", outcome.inputs_after[name], port_after) is not None
+        if differs and not (vllm_wrote and port_kept):
+            found.append(f"input {name} after the call: differs from vLLM's, which did not write it alone")
+        elif not differs and vllm_wrote and port_kept:
+            found.append(f"input {name} after the call: vLLM's call changed it, the variant did not, "
+                         f"yet they are equal")
+    return outcome, found
+
+
+def changed_inputs(dump_dir, variant, outcome):
+    """The inputs whose value after vLLM's call differs from the port variant's."""
+    return sorted(e["name"] for e in variant["inputs_after"]
+                  if dump.difference("", outcome.inputs_after[e["name"]], dump.load_tensor(dump_dir, e)))
 
 
 def ledger_saving(case):

@@ -47,10 +47,6 @@ class Call:
     writes: dict = field(default_factory=dict)
 
 
-def roles_of(case):
-    return {e["name"]: e["role"] for e in case["inputs"]}
-
-
 def persistent_storages(case, inputs):
     """{storage key: buffer} of the persistent inputs; a storage shared by several (a view
     and its base) is named by the first of them in the case's order."""

@@ -2,10 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Running one site of one release on one dumped case, and what the port is held to: each
 variant bitwise against the releases its site's pairing names (Site.pairing: for a site changed
-by vLLM pull request #48143, `clamp` and `fused` the release before it, `clamp_` the one after);
-a counterfactual variant (in the pairing, held to no release) against every release: its
-outputs bitwise, its inputs after the call different exactly in the inputs vLLM's call changed
-and the variant left as they were."""
+by vLLM pull request #48143, `clamp` and `fused` the release before it, `clamp_` the one after).
+A counterfactual variant (in the pairing, held to no release) is checked against every release
+by tests/upstream/test_upstream.py."""
 from dataclasses import dataclass, field
 from typing import List
 
@@ -42,31 +41,3 @@ def check_variant(release, site, dump_dir, case, variant, runner=None):
     """(Outcome, [differences]) of the port's `variant` against `release`."""
     outcome = run_site(release, site, dump_dir, case, runner)
     return outcome, dump.differences(dump_dir, variant, outcome.outputs, outcome.inputs_after, site.compares)
-
-
-def check_counterfactual(release, site, dump_dir, case, variant, runner=None):
-    """(Outcome, [differences]) of a counterfactual `variant` against `release`: its outputs
-    must equal vLLM's, and its inputs after the call differ from vLLM's in exactly the inputs
-    vLLM's call changed and the variant did not (what the in-place form writes)."""
-    outcome = run_site(release, site, dump_dir, case, runner)
-    found = dump.differences(dump_dir, {**variant, "inputs_after": []}, outcome.outputs, {}, site.compares)
-    for entry in variant["inputs_after"]:
-        name = entry["name"]
-        if site.compares is not None and name not in site.compares:
-            continue
-        port_after = dump.load_tensor(dump_dir, entry)
-        vllm_wrote = dump.difference("", outcome.inputs_after[name], outcome.inputs_before[name]) is not None
-        port_kept = dump.difference("", port_after, outcome.inputs_before[name]) is None
-        differs = dump.difference("", outcome.inputs_after[name], port_after) is not None
-        if differs and not (vllm_wrote and port_kept):
-            found.append(f"input {name} after the call: differs from vLLM's, which did not write it alone")
-        elif not differs and vllm_wrote and port_kept:
-            found.append(f"input {name} after the call: vLLM's call changed it, the variant did not, "
-                         f"yet they are equal")
-    return outcome, found
-
-
-def changed_inputs(dump_dir, variant, outcome):
-    """The inputs whose value after vLLM's call differs from the port variant's."""
-    return sorted(e["name"] for e in variant["inputs_after"]
-                  if dump.difference("", outcome.inputs_after[e["name"]], dump.load_tensor(dump_dir, e)))

@@ -1,0 +1,21 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""Every file of the tree that README.md or a page of docs/ names exists: a moved or renamed
+file is caught when it moves, not by the next reader (the CHANGELOG names old paths on purpose)."""
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NAMED = re.compile(r"(?<![\w./-])((?:scripts|tests|harness|kernels|suites|ci|docs|benchmarks|cmake)/"
+                   r"[\w./-]+\.(?:py|sh|md|json|cpp|h|cu|yml|yaml|txt|toml))")
+# Names a page makes up on purpose: the new suite that docs/adding-a-suite.md walks through.
+EXAMPLES = {"suites/example_last_token.cpp"}
+
+
+def test_every_named_file_exists():
+    missing = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for path in NAMED.findall(page.read_text(encoding="utf-8")):
+            if path not in EXAMPLES and not (ROOT / path).exists():
+                missing.append(f"{page.relative_to(ROOT)}: {path}")
+    assert not missing, "\n".join(missing)

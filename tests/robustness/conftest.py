@@ -8,11 +8,13 @@ line naming the problem, a distinct exit code, nothing half-written, nothing los
 (run_script, one_line_error, ...) are in tests/clampbench_testing.py.
 """
 import os
+import shutil
 import stat
 import subprocess
 
 import pytest
 
+import nightly_chain
 from clampbench_testing import binary_path
 
 
@@ -31,6 +33,15 @@ def clampbench():
         return subprocess.run([path, *map(str, args)], timeout=timeout, **kwargs)
     run.path = path
     return run
+
+
+@pytest.fixture(scope="module")
+def shard_cache(clampbench, tmp_path_factory):
+    """The nightly chain's shard files, made once per module by scripts/ci/shard.sh
+    (nightly_chain.ShardCache); the chain counts instructions with callgrind."""
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed: the chain's instruction counts need callgrind")
+    return nightly_chain.ShardCache(str(tmp_path_factory.mktemp("shards")))
 
 
 @pytest.fixture

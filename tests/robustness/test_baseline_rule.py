@@ -8,22 +8,12 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 import nightly_chain as chain
 import nightly_faults as faults
-from clampbench_testing import ROOT, binary_path, one_line_error
+from clampbench_testing import ROOT, one_line_error
 
 HISTORY = os.path.join(ROOT, "scripts", "history.py")
-
-
-@pytest.fixture(scope="module")
-def shard_cache(tmp_path_factory):
-    if not os.access(binary_path(), os.X_OK):
-        if os.environ.get("CI"):
-            pytest.fail(f"no clampbench binary at {binary_path()} (set CLAMPBENCH_BIN)")
-        pytest.skip(f"no clampbench binary at {binary_path()} (set CLAMPBENCH_BIN)")
-    return chain.ShardCache(str(tmp_path_factory.mktemp("shards")))
 
 
 def test_a_not_assessed_night_never_becomes_the_baseline(shard_cache, tmp_path):

@@ -14,22 +14,11 @@ import pytest
 
 import nightly_chain as chain
 import nightly_faults as faults
-from clampbench_testing import ROOT, binary_path
+from clampbench_testing import ROOT
 
 PLANTS = (None, "allocation", "instructions")
 DOC = os.path.join(ROOT, "docs", "ci.md")
 BEGIN, END = "<!-- fault-matrix -->", "<!-- /fault-matrix -->"
-
-
-@pytest.fixture(scope="module")
-def shard_cache(tmp_path_factory):
-    if not os.access(binary_path(), os.X_OK):
-        if os.environ.get("CI"):
-            pytest.fail(f"no clampbench binary at {binary_path()} (set CLAMPBENCH_BIN)")
-        pytest.skip(f"no clampbench binary at {binary_path()} (set CLAMPBENCH_BIN)")
-    if shutil.which("valgrind") is None:
-        pytest.skip("valgrind is not installed: the chain's instruction counts need callgrind")
-    return chain.ShardCache(str(tmp_path_factory.mktemp("shards")))
 
 
 @pytest.fixture(scope="module")

@@ -14,11 +14,10 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 from clampbench_scripts.common.escape import markdown_text
-from clampbench_scripts.gate.gate_check import DELAY_SUITE, load_1m
+from clampbench_scripts.gate.gate_check import DELAY_SUITE, load_1m, work_directory
 
 # No --instructions: the first pair counts them (auto), so an instruction plant can be seen.
 RUN_ARGS = ("--sizes", "quick", "--backend", "host")
@@ -95,14 +94,8 @@ def one_gate(scripts_dir, base, head, work, name, budget, max_mde, log):
 
 def run_bench(binary, scripts_dir, pairs=10, budget=360.0, max_mde=0.10, only=None, delay_suite=DELAY_SUITE,
               log=print, keep=False):
-    work = tempfile.mkdtemp(prefix="clampbench-gate-bench-")
-    try:
+    with work_directory("clampbench-gate-bench-", keep, log) as work:
         return _bench(work, binary, scripts_dir, pairs, budget, max_mde, only, delay_suite, log)
-    finally:
-        if keep:
-            log(f"runs kept in {work}")
-        else:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 def _bench(work, binary, scripts_dir, pairs, budget, max_mde, only, delay_suite, log):

@@ -8,6 +8,7 @@ what a nightly gate does: RUNS quick runs of the base and of the head, interleav
 compare.py with the extra runs (--base/--head) and --fail-on every category. A timed plant's
 head runs are interleaved with base runs of their own, so that the machine's drift over the
 check's minutes is not read as the plant's."""
+import contextlib
 import json
 import math
 import os
@@ -106,9 +107,17 @@ def run_check(binary, scripts_dir, pairs=6, tries=3, runs=2, log=print, only=Non
     """ONLY: the plant names to run (default all of plants()). The runs go to a fresh
     $TMPDIR/clampbench-gate-* directory, removed at the end (also on an error, Ctrl-C or
     SIGTERM, see gate_check_cli) unless KEEP."""
-    work = tempfile.mkdtemp(prefix="clampbench-gate-")
-    try:
+    with work_directory("clampbench-gate-", keep, log) as work:
         return _check(work, binary, scripts_dir, pairs, tries, runs, log, only, delay_suite)
+
+
+@contextlib.contextmanager
+def work_directory(prefix, keep, log):
+    """A fresh $TMPDIR/PREFIX* directory for a check's runs, removed when the check ends however
+    it ends (an error, Ctrl-C, SIGTERM turned into an exception) unless KEEP."""
+    work = tempfile.mkdtemp(prefix=prefix)
+    try:
+        yield work
     finally:
         if keep:
             log(f"runs kept in {work}")

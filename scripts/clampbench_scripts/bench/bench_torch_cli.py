@@ -17,18 +17,25 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def markdown(doc):
     load = doc["load_1m"]
+    pinned = {True: "pinned on both sides", False: "not pinned", None: "not recorded"}[doc.get("c_library_policy_pinned")]
     lines = [f"clampbench vs torch {doc['torch_version']} eager ({doc['torch_threads']} thread), "
              f"{doc['sizes']} sizes, CPU-time medians, {doc['rounds']} interleaved rounds; "
              f"1-minute load {load['min']:.1f}-{load['max']:.1f} (median {load['median']:.1f}) "
-             f"on {doc['cpus']} CPUs", "",
-             "| suite | cases | clamp speedup (worst / geomean) | clamp_ speedup (worst / geomean) |",
+             f"on {doc['cpus']} CPUs; the C library's allocation thresholds {pinned}", "",
+             "| suite | cases | clamp speedup (worst / geomean; one round's range) "
+             "| clamp_ speedup (worst / geomean; one round's range) |",
              "|---|---|---|---|"]
     for suite, by in sorted(doc["suites"].items()):
-        cells = [f"{by[v]['min']:.2f}x / {by[v]['geomean']:.2f}x" if v in by else "n/a" for v in ("clamp", "clamp_")]
+        cells = [_cell(by[v]) if v in by else "n/a" for v in ("clamp", "clamp_")]
         mark = " (torch side: vLLM's Triton kernel in Triton's CPU interpreter, not eager)" \
             if any(b["triton_interpreter"] for b in by.values()) else ""
         lines.append(f"| {suite}{mark} | {max(b['cases'] for b in by.values())} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines) + "\n"
+
+
+def _cell(entry):
+    spread = (f"; {entry['round_min']:.2f}-{entry['round_max']:.2f}x" if "round_min" in entry else "")
+    return f"{entry['min']:.2f}x / {entry['geomean']:.2f}x{spread}"
 
 
 @guarded(PROG)

@@ -5,8 +5,14 @@
 upstream runners (0.25.0 for clamp, 0.27.0 for clamp_) on those dumps, the C++ side is
 `clampbench run --suite S` timing the same cases. Rounds alternate suite by suite (torch, then
 clampbench) so that a change of machine load hits both sides; each side's figure per case is
-the median over rounds of its per-call CPU-time median, with one torch thread."""
+the median over rounds of its per-call CPU-time median, with one torch thread, and the spread
+of the per-round speedups says how far one round's mode could move it. The torch process pins
+the C library's allocation thresholds as clampbench's host allocator does, so both sides serve
+a few-MiB block from the heap (docs/performance.md: without it, two processes of one program
+time one call in two modes)."""
 import contextlib
+import ctypes
+import ctypes.util
 import json
 import os
 import statistics
@@ -24,6 +30,22 @@ from ..upstream.site_registry import SITES
 # The variants timed against vLLM's code, each on the release its site holds it to
 # (Site.release_of); a counterfactual (the compressor's clamp, in no release) is not timed.
 TIMED = ("clamp", "clamp_")
+
+
+# glibc's mallopt parameters and kernels/host_allocator.cpp's values.
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+MMAP_THRESHOLD, TRIM_THRESHOLD = 32 << 20, 64 << 20
+
+
+def pin_c_library_policy():
+    """The thresholds clampbench's host allocator pins, in this process; False where the C
+    library is not glibc (nothing pinned, and the table says so)."""
+    name = ctypes.util.find_library("c")
+    libc = ctypes.CDLL(name) if name else None
+    mallopt = getattr(libc, "mallopt", None)
+    if mallopt is None or os.confstr("CS_GNU_LIBC_VERSION") is None:
+        return False
+    return mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1 and mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD) == 1
 
 
 def load_sample():
@@ -75,6 +97,7 @@ def cpp_round(binary, suite, sizes, seed, repetitions, min_time):
 
 def run(binary, sizes, rounds, calls, repetitions, min_time, seed=1, suites=None, log=print):
     torch.set_num_threads(1)
+    pinned = pin_c_library_policy()
     adapt.load_triton()  # some sites launch Triton kernels (run by its interpreter on CPU)
     releases = {v: Release(source.open_release(v)) for v in (source.BEFORE_PR, source.AFTER_PR)}
     work = Path(tempfile.mkdtemp(prefix="clampbench-torch-"))
@@ -109,20 +132,31 @@ def run(binary, sizes, rounds, calls, repetitions, min_time, seed=1, suites=None
         if not s["torch"] or not s["clampbench"]:
             continue
         t, c = statistics.median(s["torch"]), statistics.median(s["clampbench"])
+        rounds_ = [tr / cr for tr, cr in zip(s["torch"], s["clampbench"]) if cr]  # round r's pair
         rows.append({"suite": suite, "case_id": case_id, "variant": variant, "torch_ns": t, "clampbench_ns": c,
-                     "speedup": t / c if c else None, "triton_interpreter": suite in interpreted})
+                     "speedup": t / c if c else None, "round_speedups": rounds_,
+                     "triton_interpreter": suite in interpreted})
     return {"sizes": sizes, "rounds": rounds, "torch_calls_per_round": calls, "cpp_repetitions": repetitions,
             "cpp_min_time_s": min_time, "torch_version": torch.__version__, "torch_threads": torch.get_num_threads(),
+            "c_library_policy_pinned": pinned,
             "cpus": os.cpu_count(), "load_1m": {"min": min(loads), "max": max(loads),
                                                 "median": statistics.median(loads)},
             "wall_s": round(time.time() - start, 1), "cases": rows, "suites": summarize(rows)}
 
 
 def summarize(rows):
-    """Per suite and variant: the worst and the geometric-mean speedup over its cases."""
+    """Per suite and variant: the worst and the geometric-mean speedup over its cases, and the
+    lowest and highest speedup of any one round (the spread a round's mode could cause)."""
     out, interpreted = {}, {row["suite"] for row in rows if row["triton_interpreter"]}
     for row in rows:
-        out.setdefault(row["suite"], {}).setdefault(row["variant"], []).append(row["speedup"])
-    return {s: {v: {"cases": len(xs), "min": min(xs), "geomean": statistics.geometric_mean(xs),
-                    "triton_interpreter": s in interpreted}
-                for v, xs in by.items()} for s, by in out.items()}
+        out.setdefault(row["suite"], {}).setdefault(row["variant"], []).append(row)
+    summary = {}
+    for s, by in out.items():
+        summary[s] = {}
+        for v, group in by.items():
+            xs = [r["speedup"] for r in group]
+            per_round = [x for r in group for x in r.get("round_speedups") or []] or xs
+            summary[s][v] = {"cases": len(xs), "min": min(xs), "geomean": statistics.geometric_mean(xs),
+                             "round_min": min(per_round), "round_max": max(per_round),
+                             "triton_interpreter": s in interpreted}
+    return summary

@@ -17,7 +17,7 @@
                  figure is not well-formed and a browser shows none of it;
   escaped        a whole structure (a comparison) with every string, keys included, escaped, so
                  that a renderer's cells and lines hold only inert data.
-The dashboard's HTML escapes with html.escape (dashboard/site.py).
+  html_text      for a dashboard page (HTML): & < > " ' as entities, every page's one escape.
 """
 import html
 import re
@@ -49,6 +49,11 @@ def markdown_text(text):
     text = _MARKDOWN.sub(r"\\\1", str(text))
     text = "".join(_HTML.get(c, c) for c in text)
     return terminal_text(text).replace("@", "@\u200b")
+
+
+def html_text(value):
+    """VALUE (any value, as str) as the content or attribute value of an HTML element."""
+    return html.escape(str(value))
 
 
 def xml_text(text):

@@ -3,9 +3,9 @@
 """The dashboard's per-suite hazard sections: which op's allocation each variant saves
 against the reference (from the results' allocation traces, `run --trace`), and the latent
 writes (in-place writes into Persistent buffers, even when no value changed)."""
-import html
 from collections import Counter
 
+from clampbench_scripts.common.escape import html_text as esc
 from clampbench_scripts.common.units import fmt_bytes
 
 
@@ -42,10 +42,6 @@ def op_savings(rows, reference="clamp"):
 def latent_rows(rows):
     """[(case, variant, finding)] for every latent write in the suite's rows."""
     return [(r["case_id"], r["variant"], f) for r in rows for f in (r.get("latent_findings") or [])]
-
-
-def esc(x):
-    return html.escape(str(x))
 
 
 def savings_table(rows, reference="clamp"):

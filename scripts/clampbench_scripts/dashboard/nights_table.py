@@ -4,17 +4,14 @@
 it became the baseline, who accepted it, and what a NOT ASSESSED night could not see. A night
 that kept the old baseline is shown as such, so a dashboard reader never takes a NOT ASSESSED
 night for a passed one."""
-import html
 import os
+
+from clampbench_scripts.common.escape import html_text as _esc
 
 SHOWN = 30       # nights in the table, newest first
 NAMES_SHOWN = 5  # figures named per night; the rest counted
 
 _CLASS = {"passed": "ok", "regression": "bad", "not assessed": "warn"}
-
-
-def _esc(x):
-    return html.escape(str(x))
 
 
 def _badge(verdict, text=None):

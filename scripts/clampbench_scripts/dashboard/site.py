@@ -4,11 +4,11 @@
 history, then per suite a latest-run table (deltas vs the previous run and the baseline),
 the op-level savings and latent writes, and the trend figures. Static, self-contained except for
 figures/*.svg."""
-import html
 
 from clampbench_scripts.compare import calls, comparison
 from clampbench_scripts.dashboard import hazards, latest, nights_table
 from clampbench_scripts.common import machine_load
+from clampbench_scripts.common.escape import html_text as esc
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
 STYLE = """
@@ -23,10 +23,6 @@ th{background:#f3f5f7}td.l,th.l{text-align:left}
 tr.unexpected td{background:#ffebe9}img{max-width:100%;border:1px solid #eee;margin:6px 0}
 .figs{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}.fig{flex:0 1 auto;max-width:100%}
 """
-
-
-def esc(x):
-    return html.escape(str(x))
 
 
 def _delta_cell(d, fmt=fmt_count):

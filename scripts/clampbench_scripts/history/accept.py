@@ -6,11 +6,10 @@
 nights.jsonl with what the gate could not see and who accepted it, so the dashboard shows a
 NOT ASSESSED night as such and an accepted regression by name."""
 import os
-import shutil
 
 from clampbench_scripts.common.errors import InputError
 from clampbench_scripts.common.json_input import load_json
-from clampbench_scripts.common.output import OutputError, resolve_target, temporary_file
+from clampbench_scripts.common.output import OutputError, write_bytes
 from clampbench_scripts.common.results import load_document, run_identity
 from clampbench_scripts.history import nights, run_cache
 from clampbench_scripts.history import runs as history
@@ -26,18 +25,12 @@ def _history_name(identity, directory):
 
 
 def _copy_into_place(source, target):
-    """SOURCE copied over TARGET through a temp file renamed into place."""
-    real = resolve_target(target)
+    """SOURCE copied over TARGET, atomically (output.write_bytes); a symlink is refused, not
+    written through: the state's baseline is its own file."""
     if os.path.islink(target):
         raise OutputError(target, "is a symlink; the baseline is replaced, never written through")
-    fd, tmp = temporary_file(os.path.dirname(real), suffix=".json")
-    os.close(fd)
-    try:
-        shutil.copyfile(source, tmp)
-        os.replace(tmp, real)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    with open(source, "rb") as f:
+        write_bytes(f.read(), target)
 
 
 def accept(result, directory, baseline, gate, gate_json=None, accepted_by=None):

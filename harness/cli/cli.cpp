@@ -10,9 +10,10 @@
 
 #include <fmt/format.h>
 
+#include "harness/cli/commands.h"
 #include "harness/cli/options.h"
 #include "harness/cli/run_command.h"
-#include "harness/outcome.h"
+#include "harness/results/outcome.h"
 #include "harness/output/terminal_text.h"
 #include "harness/version.h"
 

@@ -12,8 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "harness/run_config.h"
-#include "harness/usage_error.h"
 #include "suites/suite.h"
 
 namespace clampbench {
@@ -24,49 +22,5 @@ int run_cli(int argc, char** argv);  // with all_suites()
 // `--instructions auto` counts with perf or not at all.
 int run_cli(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
             const std::string& self_exe = "");
-
-enum class BackendChoice { Auto, Host, Cuda };
-
-// The arguments after `run`, parsed: every value that needs only the arguments, and the
-// choices that are resolved against the machine.
-struct RunArgs {
-  RunConfig config;
-  BackendChoice backend = BackendChoice::Auto;
-  bool allocator_given = false;  // --allocator on the command line: refused on host
-};
-// What one `run` does, resolved and checked; the CLI keeps it const from here on.
-struct RunPlan {
-  RunConfig config;
-  std::vector<const Suite*> suites;  // the suites to run, in registry order
-};
-
-// Parses the arguments after `run` (parse_command_args of options.h); throws UsageError. Does
-// not touch the file system.
-RunArgs parse_run_args(const std::vector<std::string>& args);
-// Checks names against the registry, resolves the backend, the instruction counter and the
-// expectations file, probes --out and --dump. Throws UsageError.
-RunPlan resolve_run(RunArgs args, const std::vector<Suite>& suites);
-
-// The help texts: the list of commands (commands.cpp), each command's (command_help of
-// options.h, from the option table).
-std::string usage_text();          // every command (`--help`, `help`)
-std::string run_usage_text();      // `help run`, `run --help`
-std::string list_usage_text();     // `help list`, `list --help`
-std::string explain_usage_text();  // `help explain`, `explain --help`
-std::string merge_usage_text();    // `help merge`, `merge --help`
-// `list [--json]` (harness/cli/list_command.cpp). Throws UsageError.
-int list_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
-void print_list(const std::vector<Suite>& suites, bool json, std::ostream& out);
-
-// `explain SUITE [--case ID] ...` (harness/cli/explain_command.cpp): the op-level
-// allocation diff between two variants of one case. Throws UsageError.
-int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out);
-// `merge SHARD.json... -o OUT` (harness/cli/merge_command.cpp, harness/merge/merge.h): the shards
-// of one run joined into its results file. Throws UsageError.
-int merge_command(const std::vector<std::string>& args, const std::vector<std::string>& argv_all,
-                  const std::vector<Suite>& suites, std::ostream& out, std::ostream& err);
-struct CaseResult;
-// The text explain prints for one case result (its variants' allocation traces).
-std::string explain_case(const CaseResult& r, const std::string& base, const std::string& head, bool all);
 
 }  // namespace clampbench

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "harness/cli/commands.h"
 #include "harness/cli/detail/command_pages.h"
 
 namespace clampbench {

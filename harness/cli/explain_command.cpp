@@ -10,14 +10,15 @@
 
 #include <fmt/format.h>
 
-#include "harness/allocation_diff.h"
+#include "harness/cli/commands.h"
+#include "harness/checks/allocation_diff.h"
 #include "harness/cli/options.h"
 #include "harness/cupti/tracer.h"
 #include "harness/output/output_path.h"
-#include "harness/results_writer.h"
-#include "harness/expectations.h"
+#include "harness/results_json/writer.h"
+#include "harness/verdicts/expectations.h"
 #include "harness/runner/runner.h"
-#include "harness/trace_export.h"
+#include "harness/results/trace_export.h"
 
 namespace clampbench {
 namespace {

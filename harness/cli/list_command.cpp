@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "harness/cli/commands.h"
 #include "harness/cli/options.h"
 
 namespace clampbench {

@@ -9,12 +9,13 @@
 
 #include <fmt/format.h>
 
+#include "harness/cli/commands.h"
 #include "harness/cli/options.h"
 #include "harness/merge/merge.h"
 #include "harness/output/output_path.h"
 #include "harness/output/terminal_text.h"
-#include "harness/outcome.h"
-#include "harness/results_writer.h"
+#include "harness/results/outcome.h"
+#include "harness/results_json/writer.h"
 
 namespace clampbench {
 

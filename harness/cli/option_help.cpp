@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/cli/commands.h"
 #include "harness/cli/detail/command_pages.h"
 #include "harness/cli/detail/option_entries.h"
 #include "harness/cli/options.h"

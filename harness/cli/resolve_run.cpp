@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "harness/case_filter.h"
-#include "harness/cli/cli.h"
+#include "harness/selection/case_filter.h"
+#include "harness/cli/run_plan.h"
 #include "harness/cli/run_outputs.h"
 #include "harness/runner/planted_delay.h"
-#include "harness/expectations.h"
+#include "harness/verdicts/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/instruction_counter.h"
 #include "kernels/device.h"

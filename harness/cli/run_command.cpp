@@ -6,15 +6,16 @@
 #include <map>
 #include <memory>
 
-#include "harness/case_filter.h"
+#include "harness/selection/case_filter.h"
 #include "harness/cli/child_run_args.h"
-#include "harness/cli/cli.h"
-#include "harness/environment.h"
+#include "harness/cli/run_plan.h"
+#include "harness/results/environment.h"
 #include "harness/output/output_path.h"
 #include "harness/results_file/resume.h"
-#include "harness/expectations.h"
+#include "harness/verdicts/expectations.h"
 #include "harness/instructions/callgrind_child.h"
-#include "harness/outcome.h"
+#include "harness/instructions/instruction_child.h"
+#include "harness/results/outcome.h"
 #include "harness/session/session.h"
 #include "harness/timing/timing.h"
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "harness/run_config.h"
+#include "harness/config/run_config.h"
 
 namespace clampbench {
 

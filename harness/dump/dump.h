@@ -15,8 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/dump/detail/dump_directory.h"
-#include "harness/results_document.h"
-#include "harness/run_config.h"
+#include "harness/results/document.h"
+#include "harness/config/run_config.h"
 #include "harness/runner/runner.h"
 
 namespace clampbench {

@@ -6,7 +6,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <cstdlib>
@@ -18,12 +17,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "harness/case_filter.h"
 #include "harness/output/orphaned_dirs.h"
 #include "harness/instructions/child_process.h"
-#include "harness/instructions/instruction_pass.h"
-#include "harness/results_writer.h"
-#include "harness/usage_error.h"
 
 namespace clampbench {
 
@@ -130,35 +125,6 @@ std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& co
   const nlohmann::json doc = nlohmann::json::parse(in);
   if (!doc["errors"].empty()) throw std::runtime_error(doc["errors"][0].get<std::string>());
   return doc["counts"].get<std::map<std::string, std::int64_t>>();
-}
-
-int run_instruction_child(const RunConfig& config, const std::vector<const Suite*>& suites, const std::string& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec))
-    throw UsageError(fmt::format("{} '{}': not a directory (the flag is the callgrind method's own)", kInstructionChildFlag, dir));
-  std::string why_not;
-  auto counter = make_callgrind_counter((fs::path(dir) / "cg.out").string(), why_not);
-  nlohmann::json doc = {{"counts", nlohmann::json::object()}, {"errors", nlohmann::json::array()}};
-  if (!counter) doc["errors"].push_back("callgrind child: " + why_not);
-  for (const SelectedCase& c : counter ? selected_cases(suites, config) : std::vector<SelectedCase>{}) {
-    CaseResult r;
-    r.suite = c.suite->name;
-    r.case_id = c.id;
-    r.params = c.point;
-    for (const Variant* v : selected_variants(*c.suite, config)) r.variants.emplace_back().name = v->name;
-    CaseData inputs;
-    try {
-      inputs = c.suite->make_inputs(c.point, config.seed, DeviceType::Host);
-    } catch (const std::exception&) {
-      continue;  // the parent reports it
-    }
-    const double planted = config.plant == "instructions" ? 0.1 : 0.0;
-    for (const auto& e : instruction_pass(*c.suite, r, inputs, *counter, planted)) doc["errors"].push_back(e);
-    for (const auto& v : r.variants)
-      if (v.instructions) doc["counts"][variant_id(r.case_id, v.name)] = *v.instructions;
-  }
-  write_file_atomically((fs::path(dir) / "counts.json").string(), doc.dump() + "\n");
-  return 0;
 }
 
 }  // namespace clampbench

@@ -14,10 +14,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <vector>
 
-#include "harness/run_config.h"
-#include "suites/suite.h"
+#include "harness/config/run_config.h"
 
 namespace clampbench {
 
@@ -30,9 +28,5 @@ std::string find_valgrind();
 // Parent: runs the child and returns its counts. Throws std::runtime_error naming what failed
 // (the child's exit status and the last line it printed).
 std::map<std::string, std::int64_t> count_in_callgrind_child(const RunConfig& config);
-
-// Child: the whole of `clampbench run --instruction-child DIR`. Returns the exit code; throws
-// UsageError when DIR is not a directory.
-int run_instruction_child(const RunConfig& config, const std::vector<const Suite*>& suites, const std::string& dir);
 
 }  // namespace clampbench

@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-#include "harness/instruction_method.h"
+#include "harness/config/instruction_method.h"
 
 namespace clampbench {
 

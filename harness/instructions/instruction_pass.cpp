@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/case_id.h"
+#include "harness/selection/case_id.h"
 #include "harness/nvtx/range.h"
 
 namespace clampbench {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case_result.h"
+#include "harness/results/case_result.h"
 #include "harness/instructions/instruction_counter.h"
 #include "suites/suite.h"
 

@@ -11,11 +11,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "harness/case_filter.h"
+#include "harness/selection/case_filter.h"
 #include "harness/merge/detail/merge_environment.h"
 #include "harness/merge/detail/shard_file.h"
 #include "harness/results_file/resume.h"
-#include "harness/shard.h"
+#include "harness/selection/shard.h"
 #include "harness/usage_error.h"
 #include "harness/version.h"
 

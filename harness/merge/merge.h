@@ -7,14 +7,14 @@
 // computed again from them. Everything that shapes a case's results must agree between the
 // shards -- the build, the settings, the selection, the seed, the expectations, the shard
 // count -- and together they must hold every case of the selection exactly once, each in the
-// shard its id hashes to (harness/shard.h); anything else is refused (UsageError, one line
+// shard its id hashes to (harness/selection/shard.h); anything else is refused (UsageError, one line
 // naming the files and the difference). The environment's measured fields are joined: the
 // earliest start time, every host name, the highest load; the rest is the first shard's.
 
 #include <string>
 #include <vector>
 
-#include "harness/results_document.h"
+#include "harness/results/document.h"
 #include "suites/suite.h"
 
 namespace clampbench {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "harness/results_file/results_file.h"
 
-#include "harness/results_writer.h"
+#include "harness/results_json/writer.h"
 
 namespace clampbench {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/results_document.h"
+#include "harness/results/document.h"
 #include "harness/results_file/resume.h"
-#include "harness/run_config.h"
+#include "harness/config/run_config.h"
 
 namespace clampbench {
 

@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "harness/results_reader.h"
-#include "harness/results_writer.h"
+#include "harness/results_json/reader.h"
+#include "harness/results_json/writer.h"
 #include "harness/usage_error.h"
 
 namespace clampbench {

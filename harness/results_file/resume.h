@@ -19,15 +19,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/case_filter.h"
-#include "harness/results_document.h"
-#include "harness/run_config.h"
+#include "harness/selection/case_filter.h"
+#include "harness/results/document.h"
+#include "harness/config/run_config.h"
 
 namespace clampbench {
 
 struct ResumedRun {
   std::string path;               // "" when not resuming
-  std::vector<CaseResult> cases;  // FILE's cases kept, in its order (results_reader.h)
+  std::vector<CaseResult> cases;  // FILE's cases kept, in its order (results_json/reader.h)
   std::set<std::string> case_ids; // of `cases`; the others run
   // FILE's internal errors other than those its cases' CUDA failures make (compute_outcome
   // makes those again from the cases): they stay in the resumed run's outcome.

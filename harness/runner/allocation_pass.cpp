@@ -11,7 +11,7 @@
 #include "harness/cupti/tracer.h"
 #include "harness/cupti/cross_check.h"
 #include "harness/nvtx/range.h"
-#include "harness/order_writes.h"
+#include "harness/verdicts/write_findings.h"
 #include "harness/runner/runner.h"
 #include "kernels/runtime.h"
 #include "kernels/allocation_trace.h"

@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "harness/case_filter.h"
+#include "harness/selection/case_filter.h"
 #include "harness/cupti/tracer.h"
-#include "harness/findings.h"
+#include "harness/verdicts/findings.h"
 #include "harness/instructions/instruction_pass.h"
 #include "harness/nvtx/range.h"
 #include "kernels/error.h"

@@ -19,10 +19,10 @@
 #include <utility>
 #include <vector>
 
-#include "harness/case_result.h"
-#include "harness/expectations.h"
+#include "harness/results/case_result.h"
+#include "harness/verdicts/expectations.h"
 #include "harness/instructions/instruction_counter.h"
-#include "harness/run_config.h"
+#include "harness/config/run_config.h"
 #include "harness/runner/planted_delay.h"
 #include "harness/timing/timing.h"
 

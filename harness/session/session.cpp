@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "harness/case_filter.h"
+#include "harness/selection/case_filter.h"
 #include "harness/cupti/tracer.h"
 #include "harness/dump/dump.h"
-#include "harness/environment.h"
+#include "harness/results/environment.h"
 #include "harness/interrupt.h"
 #include "harness/machine/device_info.h"
 #include "harness/machine/run_conditions.h"

@@ -9,9 +9,9 @@
 #include <iosfwd>
 #include <vector>
 
-#include "harness/expectations.h"
+#include "harness/verdicts/expectations.h"
 #include "harness/results_file/resume.h"
-#include "harness/run_config.h"
+#include "harness/config/run_config.h"
 #include "harness/timing/timing.h"
 #include "suites/suite.h"
 

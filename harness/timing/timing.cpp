@@ -9,7 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "harness/case_id.h"
+#include "harness/selection/case_id.h"
 #include "harness/timing/detail/device_clock.h"
 #include "harness/timing/detail/interleaved_loop.h"
 #include "harness/timing/detail/sample_reporter.h"

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/case_result.h"
-#include "harness/run_config.h"
+#include "harness/results/case_result.h"
+#include "harness/config/run_config.h"
 
 namespace clampbench {
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/checks.h"
+#include "harness/checks/tensor_compare.h"
 #include "kernels/ops.h"
 
 namespace clampbench {

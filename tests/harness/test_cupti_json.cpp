@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/cupti/tracer.h"
-#include "harness/results_writer.h"
+#include "harness/results_json/writer.h"
 
 namespace clampbench::cupti {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/dump/detail/npy.h"
-#include "harness/expectations.h"
+#include "harness/verdicts/expectations.h"
 #include "kernels/ops.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"

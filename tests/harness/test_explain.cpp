@@ -10,13 +10,14 @@
 #include <algorithm>
 #include <sstream>
 
-#include "harness/allocation_diff.h"
+#include "harness/checks/allocation_diff.h"
 #include "harness/cli/cli.h"
+#include "harness/cli/commands.h"
 #include "harness/cupti/tracer.h"
-#include "harness/expectations.h"
-#include "harness/results_writer.h"
+#include "harness/verdicts/expectations.h"
+#include "harness/results_json/writer.h"
 #include "harness/runner/runner.h"
-#include "harness/trace_export.h"
+#include "harness/results/trace_export.h"
 #include "suites/suite.h"
 
 namespace clampbench {

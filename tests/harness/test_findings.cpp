@@ -6,9 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/findings.h"
-#include "harness/outcome.h"
-#include "harness/results_writer.h"
+#include "harness/verdicts/expectations.h"
+#include "harness/verdicts/findings.h"
+#include "harness/results/outcome.h"
+#include "harness/results_json/writer.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"
 

@@ -9,7 +9,7 @@
 
 #include <functional>
 
-#include "harness/expectations.h"
+#include "harness/verdicts/expectations.h"
 #include "tests/harness/test_util.h"
 
 namespace clampbench {

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "tests/harness/no_tracer.h"
-#include "harness/order_writes.h"
-#include "harness/outcome.h"
+#include "harness/verdicts/write_findings.h"
+#include "harness/results/outcome.h"
 #include "harness/runner/runner.h"
 #include "kernels/ops.h"
 #include "tests/harness/test_util.h"

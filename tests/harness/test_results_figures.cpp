@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The integer figures of a results file (results_reader_figures.h), as `merge` and `run
+// The integer figures of a results file (results_json/figures.h), as `merge` and `run
 // --resume` read them: a float, a bool, a string, a negative count or a value beyond its
 // field's range is refused, naming its place; the JSON library alone read -1 as
 // 18446744073709551615, 8.5 as 8 and true as 1.
@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "harness/results_reader.h"
-#include "harness/results_writer.h"
+#include "harness/results_json/reader.h"
+#include "harness/results_json/writer.h"
 
 namespace clampbench {
 namespace {

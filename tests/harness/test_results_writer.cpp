@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/results_reader.h"
-#include "harness/results_writer.h"
+#include "harness/results_json/reader.h"
+#include "harness/results_json/writer.h"
 
 namespace clampbench {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/results_file/resume.h"
-#include "harness/run_eta.h"
+#include "harness/session/run_eta.h"
 #include "tests/harness/fake_suites.h"
 
 namespace clampbench {

@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/case_filter.h"
-#include "harness/cli/cli.h"
+#include "harness/selection/case_filter.h"
+#include "harness/cli/run_plan.h"
 #include "harness/machine/run_conditions.h"
-#include "harness/results_writer.h"
+#include "harness/results_json/writer.h"
 #include "tests/harness/fake_suites.h"
 #include "tests/harness/test_util.h"
 

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "harness/merge/detail/merge_environment.h"
-#include "harness/results_reader.h"
-#include "harness/results_writer.h"
-#include "harness/shard.h"
+#include "harness/results_json/reader.h"
+#include "harness/results_json/writer.h"
+#include "harness/selection/shard.h"
 #include "harness/usage_error.h"
 
 namespace clampbench {

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """The harness's parts (its folders, harness/CMakeLists.txt lists them in order) keep their
 private pieces private: only a part's own files include its detail/ headers, those headers are
-in namespace detail and its public ones are not, and no two parts include each other, even
-through the top-level files between them."""
+in namespace detail and its public ones are not; a part includes only the parts listed before
+it; the few top-level files include no part (main.cpp aside); and no two files include each
+other, even through others."""
 import os
 import re
 
@@ -117,9 +118,41 @@ def reach(edges, start):
     return seen
 
 
+def listed_parts():
+    """The parts in the order harness/CMakeLists.txt's comment lists them."""
+    return re.findall(r"^#\s+(\w+)/ ", read("harness/CMakeLists.txt"), re.M)
+
+
 def test_the_build_lists_every_part():
-    # harness/CMakeLists.txt names the parts in the order the test above keeps.
     parts = {d for d in os.listdir(HARNESS) if os.path.isdir(os.path.join(HARNESS, d))}
-    listed = set(re.findall(r"^#\s+(\w+)/ ", read("harness/CMakeLists.txt"), re.M))
+    listed = listed_parts()
     assert "detail" not in parts, "harness/detail/ holds pieces of no part"
-    assert parts == listed, sorted(parts ^ listed)
+    assert len(listed) == len(set(listed)), listed
+    assert parts == set(listed), sorted(parts ^ set(listed))
+
+
+def test_a_part_includes_only_the_parts_listed_before_it():
+    order = {part: i for i, part in enumerate(listed_parts())}
+    wrong = []
+    for rel in sources("harness"):
+        here = part_of(rel)
+        for inc in INCLUDE.findall(read(rel)):
+            there = part_of(inc)
+            if here is None and there is not None and rel != "harness/main.cpp":
+                wrong.append(f"{rel} (top level) includes the part {there}/")
+            elif here and there and here != there and order[there] > order[here]:
+                wrong.append(f"{rel} includes {inc}, a part listed after {here}/")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_two_files_include_each_other():
+    # Nodes: each file, foo.h and foo.cpp as one; a cycle inside a part counts too.
+    edges = {}
+    for rel in sources("harness"):
+        for inc in INCLUDE.findall(read(rel)):
+            a, b = os.path.splitext(rel)[0], os.path.splitext(inc)[0]
+            if a != b:
+                edges.setdefault(a, set()).add(b)
+    wrong = sorted(f"{n} includes itself through " + ", ".join(sorted(m for m in reach(edges, n) if n in reach(edges, m)))
+                   for n in edges if n in reach(edges, n))
+    assert not wrong, "\n".join(wrong)

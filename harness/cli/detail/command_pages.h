@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "harness/cli/options.h"
+#include "harness/cli/option.h"
 
 namespace clampbench::detail {
 

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/cli/options.h"
+#include "harness/cli/option.h"
 #include "harness/usage_error.h"
 
 namespace clampbench::detail {

@@ -3,9 +3,9 @@
 // `run`'s selection options: which cases and variants every pass, the dump and the results
 // cover. The callgrind child takes the same selection, so that it counts the parent's cases.
 
-#include "harness/case_filter.h"
+#include "harness/selection/case_filter.h"
 #include "harness/cli/detail/option_entries.h"
-#include "harness/shard.h"
+#include "harness/selection/shard.h"
 
 namespace clampbench::detail {
 

@@ -18,7 +18,7 @@
 #include "harness/output/atomic_file.h"
 #include "harness/output/orphaned_dirs.h"
 #include "harness/output/output_path.h"
-#include "harness/results_writer.h"
+#include "harness/results_json/writer.h"
 
 namespace clampbench::detail {
 

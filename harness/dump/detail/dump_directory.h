@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/case_result.h"
+#include "harness/results/case_result.h"
 
 namespace clampbench::detail {
 

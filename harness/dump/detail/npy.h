@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "harness/checks.h"
+#include "harness/checks/tensor_compare.h"
 
 namespace clampbench::detail {
 

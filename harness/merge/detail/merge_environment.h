@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/results_document.h"
+#include "harness/results/document.h"
 
 namespace clampbench::detail {
 

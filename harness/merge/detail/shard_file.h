@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/results_document.h"
+#include "harness/results/document.h"
 
 namespace clampbench::detail {
 

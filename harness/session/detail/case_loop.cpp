@@ -10,8 +10,8 @@
 
 #include "harness/interrupt.h"
 #include "harness/output/terminal_text.h"
-#include "harness/progress.h"
-#include "harness/run_eta.h"
+#include "harness/session/progress.h"
+#include "harness/session/run_eta.h"
 
 namespace clampbench::detail {
 

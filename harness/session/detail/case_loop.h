@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/case_filter.h"
-#include "harness/case_result.h"
+#include "harness/selection/case_filter.h"
+#include "harness/results/case_result.h"
 #include "harness/dump/dump.h"
 #include "harness/results_file/results_file.h"
 #include "harness/runner/runner.h"

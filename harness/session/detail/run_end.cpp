@@ -13,11 +13,11 @@
 #include "harness/instructions/child_process.h"
 #include "harness/interrupt.h"
 #include "harness/machine/run_conditions.h"
-#include "harness/outcome.h"
+#include "harness/results/outcome.h"
 #include "harness/output/atomic_file.h"
 #include "harness/output/terminal_text.h"
-#include "harness/progress.h"
-#include "harness/trace_export.h"
+#include "harness/session/progress.h"
+#include "harness/results/trace_export.h"
 
 namespace clampbench::detail {
 

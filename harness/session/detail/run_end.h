@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "harness/case_result.h"
+#include "harness/results/case_result.h"
 #include "harness/dump/dump.h"
 #include "harness/results_file/results_file.h"
-#include "harness/run_config.h"
+#include "harness/config/run_config.h"
 #include "harness/session/detail/case_loop.h"
 #include "harness/timing/timing.h"
 

@@ -14,7 +14,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "harness/gbench_reporting.h"
+#include "harness/config/gbench_reporting.h"
 
 namespace clampbench::detail {
 

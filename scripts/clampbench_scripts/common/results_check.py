@@ -15,7 +15,7 @@ results/schema-v1.json requires and the scripts read must be there: a case's `pa
 (null where the schema allows), its `allocations` block (with its `ledger`, null for a failed
 call) and its `checks` block; a file without one is refused, never read as "no figure" and let
 through. Verdicts and finding roles take the values the C++ writer
-(harness/case_result.cpp, results_writer_blocks.cpp) writes. Fields the scripts do not read,
+(harness/results/case_result.cpp, harness/results_json/detail/writer_blocks.cpp) writes. Fields the scripts do not read,
 and fields added by later versions, are not checked, so an additive schema change passes.
 The checks of one field are field_checks.py's, those of a variant's blocks variant_checks.py's.
 """

@@ -3,7 +3,7 @@
 """The checks of a variant's blocks (results/SCHEMA.md): its timing and samples, its ledger,
 its checks (output mismatches, mutations), its findings and its order-dependent and latent
 writes. Roles and finding kinds are the ones the C++ writer writes
-(harness/results_writer_blocks.cpp)."""
+(harness/results_json/detail/writer_blocks.cpp)."""
 from itertools import repeat
 
 from clampbench_scripts.common import field_checks as check

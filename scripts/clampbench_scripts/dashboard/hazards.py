@@ -17,7 +17,7 @@ def _key(a):
 
 def saved_ops(reference_trace, trace):
     """Counter {(description, bytes): n} of the allocations `trace` does not make that the
-    reference does, net of equal ones: the Python twin of harness/allocation_diff.cpp."""
+    reference does, net of equal ones: the Python twin of harness/checks/allocation_diff.cpp."""
     return Counter(map(_key, reference_trace)) - Counter(map(_key, trace))
 
 

@@ -1,0 +1,19 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The "environment" of the results file: what was measured, where, built how. The machine
+// around the run (environment.conditions) is recorded later, by the session.
+
+#include <string>
+
+#include "harness/results/document.h"
+#include "harness/config/run_config.h"
+
+namespace clampbench {
+
+Environment measure_environment(const RunConfig& config);
+// Current UTC time as ISO-8601, "2026-12-02T12:00:00Z".
+std::string utc_now_iso8601();
+
+
+}  // namespace clampbench

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Runs one of clampbench's Python tools from the tree, set-up free: scripts/compare.py is
 run("clampbench_scripts.compare.compare_cli"), that module's main(sys.argv[1:]). Every tool is
-scripts/<tool>.py, one such line (tests/python/test_packaging.py); there is nothing to install.
+scripts/<tool>.py, one such line (tests/python/test_tools.py); there is nothing to install.
 Python 3.6 syntax: an old interpreter must get as far as the check of its version
 (common/interpreter.py) before a module of newer syntax is imported."""
 import importlib

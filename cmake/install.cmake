@@ -2,10 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # `cmake --install BUILD --prefix P`:
 #   P/bin/clampbench                      finds P/share/clampbench/expectations.json itself
-#   P/share/clampbench/                   expectations.json, schema-v1.json, SCHEMA.md, pyproject.toml
-#   P/share/clampbench/scripts/           clampbench_scripts/ and README.md's aliases (compare.py,
-#                                         gate.py, history.py, report.py, upstream.py); the .sh
-#                                         jobs need the source tree
+#   P/share/clampbench/                   expectations.json, schema-v1.json, SCHEMA.md
+#   P/share/clampbench/scripts/           clampbench_scripts/ and the tools that run it (compare.py,
+#                                         ..., tool_runner.py); the .sh jobs need the source tree
 #   P/include/clampbench/kernels/         the eager tensor runtime's headers
 #   P/lib/libclampbench_kernels.a         clampbench::kernels, the runtime and its ledger
 #   P/lib/cmake/clampbench/               find_package(clampbench) config for clampbench::kernels
@@ -16,7 +15,6 @@ include(CMakePackageConfigHelpers)
 install(TARGETS clampbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES results/expectations.json results/schema-v1.json results/SCHEMA.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench)
-install(FILES pyproject.toml DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench)  # the scripts' entry table
 install(DIRECTORY scripts/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clampbench/scripts
         USE_SOURCE_PERMISSIONS FILES_MATCHING PATTERN "*.py"
         PATTERN "__pycache__" EXCLUDE PATTERN "detail" EXCLUDE)

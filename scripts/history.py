@@ -1,5 +1,5 @@
 #!/usr/bin/python3
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-history from the source tree (see alias_runner.py); run with --help."""
-__import__("alias_runner").run("clampbench-history")
+"""history.py: the run history: add a run, apply the baseline rule; run with --help (tool_runner.py)."""
+__import__("tool_runner").run("clampbench_scripts.history.history_cli")

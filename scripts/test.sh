@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/detail/deps.sh
 . scripts/detail/upstream_env.sh
-. scripts/detail/ci_lint_env.sh
+. ci/lint/venv.sh
 
 jobs=$(nproc)
 clampbench_step 1 5 "packages: the main job's and the tests' own"

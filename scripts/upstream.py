@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-upstream from the source tree (see alias_runner.py); run with --help."""
-__import__("alias_runner").run("clampbench-upstream")
+"""upstream.py: the ports against vLLM's own code; compare and scan; run with --help (tool_runner.py)."""
+__import__("tool_runner").run("clampbench_scripts.upstream.upstream_cli")

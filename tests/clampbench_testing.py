@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""What the script and robustness tests share: the paths, running an alias, a console script or
+"""What the script and robustness tests share: the paths, running a tool (scripts/<tool>.py) or
 the binary's path, the fixtures, and the one-line error check. A plain module (pyproject.toml
 puts tests/ on pytest's pythonpath) so that one pytest session can hold both directories' conftest.py."""
 import json
@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tomllib
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
 SCRIPTS = os.path.join(ROOT, "scripts")
@@ -30,17 +29,9 @@ def binary_path():
 
 
 def script_command(script):
-    """The argv prefix that runs SCRIPT from this tree with this interpreter: scripts/SCRIPT for
-    an alias (compare.py), else the console script SCRIPT (clampbench-export) as its installed
-    wrapper runs it -- argv[0] its name, then its entry point in pyproject.toml's
-    [project.scripts] called with no arguments."""
-    if not script.startswith("clampbench-"):
-        return [sys.executable, os.path.join(SCRIPTS, script)]
-    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        module, function = tomllib.load(f)["project"]["scripts"][script].split(":")
-    wrapper = (f"import sys; sys.path.insert(0, {SCRIPTS!r}); sys.argv[0] = {script!r}; "
-               f"from {module} import {function}; sys.exit({function}())")
-    return [sys.executable, "-c", wrapper]
+    """The argv prefix that runs the tool scripts/SCRIPT (compare.py) from this tree with this
+    interpreter."""
+    return [sys.executable, os.path.join(SCRIPTS, script)]
 
 
 def run_script(script, *args, timeout=600, **kwargs):

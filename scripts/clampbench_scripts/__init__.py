@@ -4,8 +4,8 @@
 check), exports, history, dashboard (report), bench (the tools' own timing), upstream (the ports
 against vLLM's code), and common (what they share).
 
-The entry points are the console scripts of pyproject.toml (clampbench-compare, ...); each is a
-module's main(argv) returning the exit code, and scripts/<name>.py runs it from the source tree.
+Each tool is scripts/<tool>.py (compare.py, ...), run from the tree with nothing installed: a
+module's main(argv) returning the exit code, started by scripts/tool_runner.py.
 Every entry imports this first: an interpreter older than the tools need stops here, with one
 line, before a module of newer syntax fails to parse (Python 3.6 syntax up to the check).
 """

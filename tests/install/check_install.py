@@ -36,7 +36,6 @@ def main():
     share = os.path.join(prefix, "share", "clampbench")
     for rel in ["bin/clampbench", "share/clampbench/expectations.json", "share/clampbench/schema-v1.json",
                 "share/clampbench/scripts/compare.py", "share/clampbench/scripts/clampbench_scripts/exports/formats.py",
-                "share/clampbench/pyproject.toml",
                 "include/clampbench/kernels/tensor.h", "lib/cmake/clampbench/clampbenchConfig.cmake"]:
         if not os.path.isfile(os.path.join(prefix, rel)):
             sys.exit(f"FAIL: {rel} not installed")

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from clampbench_testing import ROOT
+from clampbench_scripts.registry.suite_tables import PAGES, rows
 
 NAME, CAMEL = "scratch_probe", "ScratchProbe"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "new_suite"
@@ -64,6 +65,13 @@ def add_fused_group_test(path):
     path.write_text(text.replace(closing, test + "\n" + closing))
 
 
+# The scratch suite as `clampbench list --json` would list it.
+SCRATCH_ENTRY = {"name": NAME, "description": "none: a scratch suite", "vllm_file": "none", "vllm_function": "none",
+                 "device": "host", "readers": [], "variants": [{"name": v} for v in ("clamp", "clamp_", "fused")],
+                 "cases": {"quick": 1, "nightly": 1, "full": 1},
+                 "axes": [{"name": "R", "quick": [4], "nightly": [4], "full": [4]}]}
+
+
 def follow_the_checklist(root):
     """Writes the scratch suite at the paths of the checklist's items 1, 2, 4, 5 and 6."""
     checklist = load_check().checklist_paths((root / "docs" / "adding-a-suite.md").read_text())
@@ -75,9 +83,10 @@ def follow_the_checklist(root):
     for path, fixture in files.items():
         (root / path.replace("<name>", NAME)).write_text(render(fixture))
     add_fused_group_test(root / FUSED_GROUP)
-    add_row(root / "README.md", f"| {NAME} | none: a scratch suite |")
-    # Quick size R=4: add, sub and clamp make int32[4] (16 bytes each); clamp_ only add and sub.
-    add_row(root / "docs" / "suites.md", f"| {NAME} | none: a scratch suite | R=4 | 3 / 48 | 2 / 32 |")
+    # Item 6 is scripts/suite_tables.py on a binary that registers the suite; none is built here,
+    # so the generator renders the suite's row of each page's first table from its registry entry.
+    for page, tables in PAGES.items():
+        add_row(root / page, rows(tables[0], [SCRATCH_ENTRY])[0])
 
 
 @pytest.fixture

@@ -106,12 +106,12 @@ def _steps():
 def _script_paths():
     found = set()
     for _, step in _steps():
-        found |= set(re.findall(r"(?<![\w./-])(scripts/[\w./-]+\.(?:sh|py))", step.get("run", "")))
+        found |= set(re.findall(r"(?<![\w./-])((?:scripts|ci)/[\w./-]+\.(?:sh|py))", step.get("run", "")))
     return sorted(found)
 
 
 def test_steps_name_scripts():
-    assert {"scripts/ci/shard.sh", "scripts/ci/merge.sh", "scripts/ci/vllm.sh",
+    assert {"ci/steps/shard.sh", "ci/steps/merge.sh", "ci/steps/vllm.sh",
             "scripts/upstream.py", "scripts/compare.py", "scripts/detail/deps.sh"} <= set(_script_paths())
 
 
@@ -119,7 +119,7 @@ def test_steps_name_scripts():
 def test_step_script_exists(script):
     path = ROOT / script
     assert path.is_file(), f"a CI step runs {script}, which is not in the repository"
-    if script.startswith("scripts/ci/"):
+    if script.startswith("ci/steps/"):
         assert os.access(path, os.X_OK), f"{script} is run as a command but is not executable"
 
 
@@ -143,7 +143,7 @@ def test_github_shard_and_merge_interface():
     shard = doc["jobs"]["shard"]
     assert shard["strategy"]["matrix"]["shard"] == list(range(1, int(count) + 1))
     run = next(s for s in shard["steps"] if "shard.sh" in s.get("run", ""))
-    (args,) = _calls(run["run"], "scripts/ci/shard.sh")
+    (args,) = _calls(run["run"], "ci/steps/shard.sh")
     assert args[:3] == ["$SHARD", "$CLAMPBENCH_SHARDS", "shards"]
     assert run["env"]["SHARD"] == "${{ matrix.shard }}"
     upload = next(s for s in shard["steps"] if "upload-artifact" in s.get("uses", ""))
@@ -153,7 +153,7 @@ def test_github_shard_and_merge_interface():
     download = next(s for s in merge["steps"] if "download-artifact" in s.get("uses", ""))
     assert download["with"]["path"] == "shards"
     run = next(s for s in merge["steps"] if "merge.sh" in s.get("run", ""))
-    (args,) = _calls(run["run"], "scripts/ci/merge.sh")
+    (args,) = _calls(run["run"], "ci/steps/merge.sh")
     assert args == ["shards", "state", "site/$GPU", "${accept[@]}"]
     assert run["env"]["ACCEPTED_BY"] == "${{ inputs.accept && github.actor || '' }}"
     assert any("shards/merged.json" in s.get("with", {}).get("path", "") for s in merge["steps"])
@@ -166,10 +166,10 @@ def test_buildkite_shard_and_merge_interface():
     count = int(doc["env"]["CLAMPBENCH_SHARDS"])
     shards, merge = (next(s for s in doc["steps"] if s.get("key") == k) for k in ("shards", "merge"))
     assert shards["matrix"]["setup"]["shard"] == [str(i) for i in range(1, count + 1)]
-    (args,) = _calls(shards["command"], "scripts/ci/shard.sh")
+    (args,) = _calls(shards["command"], "ci/steps/shard.sh")
     assert args[:3] == ["{{matrix.shard}}", "$$CLAMPBENCH_SHARDS", "shards/{{matrix.gpu}}"]
     assert 'artifact upload "shards/{{matrix.gpu}}/shard-{{matrix.shard}}-of-$$CLAMPBENCH_SHARDS.json"' in shards["command"]
-    (args,) = _calls(merge["command"], "scripts/ci/merge.sh")
+    (args,) = _calls(merge["command"], "ci/steps/merge.sh")
     assert args == ["shards/$$gpu", "$$state", "site/$$gpu", "$${accept[@]}"]
     assert "baseline.json" not in merge["command"]  # the baseline rule is merge.sh's
     assert {"wait": None, "continue_on_failure": True} in doc["steps"]
@@ -223,6 +223,6 @@ def test_pr_comment_cut_at_a_line_under_the_limit(tmp_path):
 
 
 def test_vllm_script_usage():
-    done = subprocess.run(["bash", str(ROOT / "scripts" / "ci" / "vllm.sh"), "0.27.0"], capture_output=True,
+    done = subprocess.run(["bash", str(ROOT / "ci" / "steps" / "vllm.sh"), "0.27.0"], capture_output=True,
                           text=True, timeout=10)
-    assert done.returncode == 2 and done.stderr.startswith("usage: scripts/ci/vllm.sh")
+    assert done.returncode == 2 and done.stderr.startswith("usage: ci/steps/vllm.sh")

@@ -94,9 +94,9 @@ def test_counts_on_one_side_only_are_not_assessed(base, target):
 
 def test_exports_carry_the_count(base, target):
     name = "/".join(target)
-    gbench = json.loads(run_script("clampbench-export", base, "--format", "gbench").stdout)
+    gbench = json.loads(run_script("export.py", base, "--format", "gbench").stdout)
     family = [b for b in gbench["benchmarks"] if b["name"] == f"{name}/instructions"]
     expected = row_of(compare_json(base, base)[1], *target)["instructions"]["head"]
     assert len(family) == 1 and family[0]["real_time"] == expected
-    bmf = json.loads(run_script("clampbench-export", base, "--format", "bmf").stdout)
+    bmf = json.loads(run_script("export.py", base, "--format", "bmf").stdout)
     assert bmf[name]["instructions"] == {"value": expected}

@@ -70,7 +70,7 @@ def test_compare_sends_an_export_to_clampbench_export(tmp_path, fmt):
     out = tmp_path / "out.json"
     proc = run_script("compare.py", BASE, head, "--format", fmt, "-o", out)
     assert proc.returncode == 2 and proc.stdout == "" and not out.exists()
-    assert proc.stderr == f"compare.py: --format {fmt} exports one run: use clampbench-export {head} --format {fmt}\n"
+    assert proc.stderr == f"compare.py: --format {fmt} exports one run: use export.py {head} --format {fmt}\n"
 
 
 def test_a_cpu_time_family_is_named_and_filled_as_google_benchmarks_default(tmp_path):
@@ -79,18 +79,18 @@ def test_a_cpu_time_family_is_named_and_filled_as_google_benchmarks_default(tmp_
         v["timing"]["primary"] = "cpu"  # what a host run writes now
     path = tmp_path / "cpu.json"
     path.write_text(json.dumps(doc))
-    proc = run_script("clampbench-export", path, "--format", "gbench")
+    proc = run_script("export.py", path, "--format", "gbench")
     check_gbench(json.loads(proc.stdout), doc)
 
 
 def test_export_gbench_single_file(tmp_path):
     out = tmp_path / "g.json"
-    assert run_script("clampbench-export", BASE, "--format", "gbench", "-o", out).returncode == 0
+    assert run_script("export.py", BASE, "--format", "gbench", "-o", out).returncode == 0
     check_gbench(json.loads(out.read_text()), load_json(BASE))
 
 
 def test_export_bmf():
-    proc = run_script("clampbench-export", BASE, "--format", "bmf")
+    proc = run_script("export.py", BASE, "--format", "bmf")
     assert proc.returncode == 0
     out = json.loads(proc.stdout)
     doc = load_json(BASE)
@@ -112,16 +112,16 @@ def test_variant_without_timing(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps(doc))
     name = doc["cases"][0]["case_id"] + "/" + doc["cases"][0]["variants"][0]["name"]
-    g = json.loads(run_script("clampbench-export", path, "--format", "gbench").stdout)
+    g = json.loads(run_script("export.py", path, "--format", "gbench").stdout)
     names = {b["name"] for b in g["benchmarks"]}
     assert not any(n.startswith(name + "/repeats:") for n in names)  # no time family
     assert name + "/allocs" in names  # the allocations are exported all the same
-    b = json.loads(run_script("clampbench-export", path, "--format", "bmf").stdout)
+    b = json.loads(run_script("export.py", path, "--format", "bmf").stdout)
     assert "latency" not in b[name] and "allocations" in b[name]
 
 
 def test_export_bad_input():
-    proc = run_script("clampbench-export", fixture("foreign.json"), "--format", "bmf")
+    proc = run_script("export.py", fixture("foreign.json"), "--format", "bmf")
     assert proc.returncode == 2 and fixture("foreign.json") in proc.stderr
 
 

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The adaptive gate's benchmark record (clampbench-gate-check --adaptive): its verdict on the targets
+"""The adaptive gate's benchmark record (gate_check.py --adaptive): its verdict on the targets
 and its table, on a synthetic record (no runs)."""
 import pytest
 

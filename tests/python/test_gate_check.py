@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-gate-check's bookkeeping on fixture comparisons: what counts as a call, when the check
+"""gate_check.py's bookkeeping on fixture comparisons: what counts as a call, when the check
 passes, and the table it writes. (The check itself runs clampbench for minutes: a benchmark,
 not a test; results/gate-check.md holds its figures.)"""
 from clampbench_scripts.gate import gate_check, gate_check_cli
@@ -46,11 +46,11 @@ def test_the_check_passes_only_with_clean_pairs_and_every_plant_called():
 
 
 def test_bad_input_exits_2_before_running_anything(tmp_path):
-    proc = run_script("clampbench-gate-check", "--binary", str(tmp_path / "missing"))
+    proc = run_script("gate_check.py", "--binary", str(tmp_path / "missing"))
     assert proc.returncode == 2 and "no clampbench binary" in proc.stderr
-    proc = run_script("clampbench-gate-check", "--binary", "/bin/true", "--out", str(tmp_path / "no" / "x.json"))
+    proc = run_script("gate_check.py", "--binary", "/bin/true", "--out", str(tmp_path / "no" / "x.json"))
     assert proc.returncode == 2 and "does not exist" in proc.stderr
-    proc = run_script("clampbench-gate-check", "--binary", "/bin/true", "--out", str(tmp_path / "x.json"), "--pairs", "0")
+    proc = run_script("gate_check.py", "--binary", "/bin/true", "--out", str(tmp_path / "x.json"), "--pairs", "0")
     assert proc.returncode == 2 and "at least 1" in proc.stderr
 
 

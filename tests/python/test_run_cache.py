@@ -114,8 +114,8 @@ def test_report_with_and_without_the_cache_is_the_same_page(tmp_path):
 
 
 def test_bench_report_times_the_first_build_and_the_nightly_step():
-    proc = run_script("clampbench-bench-report", "--runs", "3", "--cases-per-suite", "1", "--repetitions", "3")
+    proc = run_script("bench_report.py", "--runs", "3", "--cases-per-suite", "1", "--repetitions", "3")
     assert proc.returncode == 0, proc.stderr
     assert "for the first build of 2 runs" in proc.stderr
     assert "for 3 runs after history.py add of the newest" in proc.stderr
-    assert run_script("clampbench-bench-report", "--runs", "1").returncode == 2
+    assert run_script("bench_report.py", "--runs", "1").returncode == 2

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """bench_torch's summary and table on synthetic rows (the timing itself needs torch and the
-vLLM wheels: clampbench-bench-torch)."""
+vLLM wheels: bench_torch.py)."""
 import pytest
 
 torch_bench = pytest.importorskip("clampbench_scripts.bench.torch_bench", reason="needs torch")

@@ -37,7 +37,7 @@ def clampbench():
 
 @pytest.fixture(scope="module")
 def shard_cache(clampbench, tmp_path_factory):
-    """The nightly chain's shard files, made once per module by scripts/ci/shard.sh
+    """The nightly chain's shard files, made once per module by ci/steps/shard.sh
     (nightly_chain.ShardCache); the chain counts instructions with callgrind."""
     if shutil.which("valgrind") is None:
         pytest.skip("valgrind is not installed: the chain's instruction counts need callgrind")

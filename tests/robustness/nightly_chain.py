@@ -1,8 +1,8 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The nightly chain the workflows run, night after night, with a fault injected into one
-stage: the shards come from scripts/ci/shard.sh (run once per selection and plant, then
-copied: a shard file is what a matrix job uploads), and every night is scripts/ci/merge.sh on
+stage: the shards come from ci/steps/shard.sh (run once per selection and plant, then
+copied: a shard file is what a matrix job uploads), and every night is ci/steps/merge.sh on
 a kept state directory (merge, history, gate, baseline rule, dashboard), as in CI."""
 import dataclasses
 import hashlib
@@ -29,7 +29,7 @@ class Night:
 
 def _script(name, *args, cwd=None):
     env = {**os.environ, "BINARY": binary_path()}
-    return subprocess.run(["bash", os.path.join(ROOT, "scripts", *name.split("/")), *map(str, args)],
+    return subprocess.run(["bash", os.path.join(ROOT, *name.split("/")), *map(str, args)],
                           capture_output=True, text=True, timeout=600, env=env, cwd=cwd)
 
 
@@ -58,7 +58,7 @@ class ShardCache:
             if plant:
                 args += ["--plant", plant]
             for i in range(1, SHARDS + 1):
-                proc = _script("ci/shard.sh", i, SHARDS, out, *args)
+                proc = _script("ci/steps/shard.sh", i, SHARDS, out, *args)
                 assert proc.returncode == 0, proc.stderr
             self.made[key] = out
         return self.made[key]
@@ -91,7 +91,7 @@ def night(workdir, state, shards_from, inject=None, accepted_by=None):
         inject(shard_dir, state)
     logged, before = records(state), digest(os.path.join(state, "baseline.json"))
     extra = ["--accepted-by", accepted_by] if accepted_by else []
-    proc = _script("ci/merge.sh", shard_dir, state, os.path.join(here, "site"), *extra)
+    proc = _script("ci/steps/merge.sh", shard_dir, state, os.path.join(here, "site"), *extra)
     return Night(proc.returncode, proc.stderr, before, digest(os.path.join(state, "baseline.json")),
                  last_record(state, logged))
 

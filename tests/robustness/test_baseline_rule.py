@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The baseline only ratchets: the nights of a filed reproduction (a night without instruction
-counts, then +10% instructions) through scripts/ci/merge.sh, an explicit accept recorded by
+counts, then +10% instructions) through ci/steps/merge.sh, an explicit accept recorded by
 name, the dashboard showing each night's gate; and history.py accept's own refusals."""
 import json
 import os

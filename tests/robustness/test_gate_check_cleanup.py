@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-gate-check checks its input before it starts a run (a --delay-suite the binary does not
+"""gate_check.py checks its input before it starts a run (a --delay-suite the binary does not
 list, a --binary that is a directory: exit 2), and leaves no clampbench-gate-* work directory
 behind: not at the end, not when a run fails (exit 3, one line), not on SIGINT/SIGTERM
 (130/143); --keep keeps it. The same with --adaptive (each gate.py's runs inside that
@@ -33,7 +33,7 @@ def gate(tmp_path):
     env = dict(os.environ, TMPDIR=str(tmp), FAKE_LOG=str(tmp_path / "runs.log"))
 
     def start(*args, sleep=None, binary=binary):
-        cmd = [*script_command("clampbench-gate-check"), "--binary", str(binary), "--pairs", "1",
+        cmd = [*script_command("gate_check.py"), "--binary", str(binary), "--pairs", "1",
                "--runs", "1", "--out", str(tmp_path / "gate.json"), *args]
         return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=dict(env, FAKE_SLEEP=str(sleep or "")))

@@ -81,7 +81,7 @@ def test_compare_refuses_a_fractional_or_huge_count_instead_of_calling_it(tmp_pa
 def test_export_history_and_report_refuse_the_same_count(tmp_path):
     bad = _write(tmp_path, _with(V, "allocations.ledger.host.segments_created", 0.5))
     field = f"{V}.allocations.ledger.host.segments_created"
-    proc = run_script("clampbench-export", bad, "--format", "bmf", timeout=TIMEOUT)
+    proc = run_script("export.py", bad, "--format", "bmf", timeout=TIMEOUT)
     assert proc.returncode == 2 and proc.stdout == "" and field in one_line_error(proc)
     hist = tmp_path / "h"
     proc = run_script("history.py", "add", bad, "--dir", hist, timeout=TIMEOUT)

@@ -26,7 +26,7 @@ def _without(tmp_path, module):
 @pytest.mark.parametrize("module,script,args", [
     ("scipy", "compare.py", (fixture("base.json"), fixture("head_same.json"))),
     ("numpy", "report.py", ("--single", fixture("base.json"), "-o", "SITE")),
-    ("triton", "clampbench-bench-torch", ("--out", "OUT")),
+    ("triton", "bench_torch.py", ("--out", "OUT")),
 ])
 def test_a_missing_dependency_names_the_interpreter_to_use(tmp_path, module, script, args):
     if module == "triton":
@@ -48,32 +48,34 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-@pytest.mark.parametrize("alias", ["compare.py", "history.py", "gate.py", "report.py", "upstream.py"])
-def test_a_python_older_than_3_11_is_told_which_it_needs(tmp_path, alias):
-    """An alias started by Python 3.10 (a version_info of 3.10, and no tomllib, as there) exits
+TOOLS = sorted(n for n in os.listdir(SCRIPTS) if n.endswith(".py") and n != "tool_runner.py")
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_a_python_older_than_3_11_is_told_which_it_needs(tmp_path, tool):
+    """A tool started by Python 3.10 (a version_info of 3.10, and no tomllib, as there) exits
     2 with one line naming the Python it needs, never a traceback (exit 1 reads as a regression)."""
     env = _without(tmp_path, "tomllib")
-    proc = subprocess.run([sys.executable, "-c", OLD_PYTHON, os.path.join(SCRIPTS, alias),
+    proc = subprocess.run([sys.executable, "-c", OLD_PYTHON, os.path.join(SCRIPTS, tool),
                            fixture("base.json"), fixture("head_same.json")],
                           capture_output=True, text=True, env=env, timeout=TIMEOUT)
     assert proc.returncode == 2 and proc.stdout == ""
     line = one_line_error(proc)
-    assert line.startswith(f"{alias}: ") and "3.10.12" in line and "need Python 3.11 or newer" in line, line
+    assert line.startswith(f"{tool}: ") and "3.10.12" in line and "need Python 3.11 or newer" in line, line
 
 
 def test_the_package_entry_checks_the_python_version_first(tmp_path):
-    """The installed console scripts import the package first: its check runs before any module
-    of 3.11 syntax or stdlib is imported."""
-    code = ("import sys; sys.version_info = (3, 9, 0, 'final', 0); sys.argv[0] = 'clampbench-compare'; "
+    """Importing any module of the package runs its check first, before any module of 3.11
+    syntax or stdlib is imported (a tool, a test or python -c alike)."""
+    code = ("import sys; sys.version_info = (3, 9, 0, 'final', 0); sys.argv[0] = 'compare.py'; "
             f"sys.path.insert(0, {SCRIPTS!r}); from clampbench_scripts.compare.compare_cli import main")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=_without(tmp_path, "tomllib"), timeout=TIMEOUT)
-    assert proc.returncode == 2 and "clampbench-compare: " in one_line_error(proc)
+    assert proc.returncode == 2 and "compare.py: " in one_line_error(proc)
     assert "compare_cli" not in proc.stderr
 
 
-@pytest.mark.parametrize("path", ["compare.py", "history.py", "gate.py", "report.py", "upstream.py",
-                                  "alias_runner.py", "clampbench_scripts/__init__.py",
+@pytest.mark.parametrize("path", [*TOOLS, "tool_runner.py", "clampbench_scripts/__init__.py",
                                   "clampbench_scripts/common/__init__.py", "clampbench_scripts/common/interpreter.py"])
 def test_the_code_before_the_check_is_python_3_6_syntax(path):
     with open(os.path.join(SCRIPTS, path)) as f:

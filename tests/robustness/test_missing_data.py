@@ -130,7 +130,7 @@ def test_a_400_digit_count_is_bad_input_not_a_traceback(tmp_path):
         proc = _compare(*args)
         assert proc.returncode == 2
         assert "allocations.ledger" in one_line_error(proc) and str(bad) in proc.stderr
-    proc = run_script("clampbench-export", bad, "--format", "bmf", timeout=TIMEOUT)
+    proc = run_script("export.py", bad, "--format", "bmf", timeout=TIMEOUT)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
@@ -138,7 +138,7 @@ def test_a_400_digit_time_sample_is_bad_input_not_a_traceback(tmp_path):
     doc = load_json(BASE)
     doc["cases"][0]["variants"][0]["timing"]["wall"]["samples"][0] = 12345678901234567
     bad = _write(tmp_path, json.dumps(doc).replace("12345678901234567", "1" + "0" * 400), "bad.json")
-    proc = run_script("clampbench-export", bad, "--format", "gbench", timeout=TIMEOUT)
+    proc = run_script("export.py", bad, "--format", "gbench", timeout=TIMEOUT)
     assert proc.returncode == 2 and "timing.wall.samples[0]" in one_line_error(proc)
 
 

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """An output that is one of the tool's inputs would replace what it is made from: compare.py
-A B -o B and clampbench-export A -o A are refused (exit 2, one line naming both), whether the
+A B -o B and export.py A -o A are refused (exit 2, one line naming both), whether the
 output names the input itself, another spelling of it, a symlink to it or a hard link to it;
 the input is left as it was."""
 import os
@@ -19,7 +19,7 @@ def _spellings(tmp_path, target):
 
 
 @pytest.mark.parametrize("spelling", ["same", "dotted", "symlink", "hardlink"])
-@pytest.mark.parametrize("tool", ["compare.py", "clampbench-export"])
+@pytest.mark.parametrize("tool", ["compare.py", "export.py"])
 def test_an_output_onto_an_input_is_refused(tmp_path, tool, spelling):
     base, head = tmp_path / "base.json", tmp_path / "head.json"
     shutil.copy(fixture("base.json"), base)

@@ -64,7 +64,7 @@ def test_badly_typed_field_is_one_line_naming_file_and_field(dotted, value, fiel
         assert proc.returncode == 2 and proc.stdout == ""
         line = one_line_error(proc)
         assert str(bad) in line and "cases[0].variants[0]." in line and field in line, line
-    proc = run_script("clampbench-export", bad, "--format", "bmf", timeout=TIMEOUT)
+    proc = run_script("export.py", bad, "--format", "bmf", timeout=TIMEOUT)
     assert proc.returncode == 2 and field in one_line_error(proc)
 
 
@@ -207,11 +207,11 @@ def test_export_never_writes_bare_nan(tmp_path):
     _set(doc, "timing.cpu.samples", [math.inf, 1.0])
     src = _write(tmp_path, doc)
     for fmt in ("gbench", "bmf"):
-        proc = run_script("clampbench-export", src, "--format", fmt, timeout=TIMEOUT)
+        proc = run_script("export.py", src, "--format", fmt, timeout=TIMEOUT)
         assert proc.returncode == 0, proc.stderr
         assert "NaN" not in proc.stdout and "Infinity" not in proc.stdout
         json.loads(proc.stdout, parse_constant=pytest.fail)
-    bmf = json.loads(run_script("clampbench-export", src, "--format", "bmf").stdout)
+    bmf = json.loads(run_script("export.py", src, "--format", "bmf").stdout)
     case, variant = doc["cases"][0]["case_id"], _variant(doc)["name"]
     assert bmf[f"{case}/{variant}"]["latency"]["value"] is None
 

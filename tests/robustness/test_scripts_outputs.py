@@ -21,11 +21,11 @@ def _writers(target, tmp_path):
     """(script, args) of every script option that writes a file, aimed at TARGET."""
     return [
         ("compare.py", [BASE, HEAD, "-o", target]),
-        ("clampbench-export", [BASE, "--format", "bmf", "-o", target]),
-        ("clampbench-gate-check", ["--binary", "/bin/true", "--out", target]),
+        ("export.py", [BASE, "--format", "bmf", "-o", target]),
+        ("gate_check.py", ["--binary", "/bin/true", "--out", target]),
         ("upstream.py", ["--vllm-src", tmp_path / "no-vllm", "--out", target]),
-        ("clampbench-bench-torch", ["--binary", "/bin/true", "--out", target]),
-        ("clampbench-pytorch-alloc", ["--results", BASE, "--out", target]),
+        ("bench_torch.py", ["--binary", "/bin/true", "--out", target]),
+        ("pytorch_alloc.py", ["--results", BASE, "--out", target]),
     ]
 
 
@@ -66,7 +66,7 @@ def test_special_output_is_refused_before_any_work(kind, index, tmp_path):
 
 @pytest.mark.parametrize("script,args", [
     ("compare.py", [BASE, HEAD, "--format", "json"]),
-    ("clampbench-export", [BASE, "--format", "gbench"]),
+    ("export.py", [BASE, "--format", "gbench"]),
 ])
 def test_symlink_output_is_written_through_and_kept(script, args, tmp_path):
     real_dir = tmp_path / "real"
@@ -86,7 +86,7 @@ def test_dangling_symlink_output_creates_its_target(tmp_path):
     real = tmp_path / "made.json"
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    proc = run_script("clampbench-export", BASE, "--format", "bmf", "-o", link)
+    proc = run_script("export.py", BASE, "--format", "bmf", "-o", link)
     assert proc.returncode == 0, proc.stderr
     assert link.is_symlink() and json.loads(real.read_text())
 
@@ -99,7 +99,7 @@ def test_output_in_a_missing_directory_is_refused(tmp_path):
 def test_a_255_byte_output_name_works(tmp_path):
     name = "n" * 250 + ".json"
     assert len(name) == 255
-    proc = run_script("clampbench-export", BASE, "--format", "gbench", "-o", tmp_path / name)
+    proc = run_script("export.py", BASE, "--format", "gbench", "-o", tmp_path / name)
     assert proc.returncode == 0, proc.stderr
     json.loads((tmp_path / name).read_text())
     _no_temp_left(tmp_path)

@@ -34,7 +34,7 @@ def _non_ascii(tmp_path):
 
 @pytest.mark.parametrize("script,args", [("compare.py", (BASE, HEAD)),
                                          ("compare.py", (BASE, HEAD, "--format", "text")),
-                                         ("clampbench-export", (BASE, "--format", "bmf"))])
+                                         ("export.py", (BASE, "--format", "bmf"))])
 def test_closed_stdout_is_one_line_exit_3(script, args):
     proc = _run(script, *args, close_stdout=True)
     assert proc.returncode == 3

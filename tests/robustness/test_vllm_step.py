@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""scripts/ci/vllm.sh's state only ratchets, as the nightly baseline does: tonight's sites
+"""ci/steps/vllm.sh's state only ratchets, as the nightly baseline does: tonight's sites
 become the last accepted night only when the comparison with it passed (or on an accept); a new
 hazard, or a night that could not be assessed (a site gone), keeps the old one. The upstream
 tools are stood in for by a fake interpreter that writes the night's results."""
@@ -31,7 +31,7 @@ def _night(tmp_path, state, head, sites=0, accept=False):
     out = tmp_path / f"out-{len(list(tmp_path.glob('out-*')))}"
     env = {**os.environ, "CLAMPBENCH_UPSTREAM_PYTHON": str(fake), "FAKE_HEAD": str(head), "FAKE_SITES": str(sites),
            "CLAMPBENCH_ACCEPT": "true" if accept else ""}
-    proc = subprocess.run(["bash", os.path.join(ROOT, "scripts", "ci", "vllm.sh"), "0.34.0", str(state), str(out)],
+    proc = subprocess.run(["bash", os.path.join(ROOT, "ci", "steps", "vllm.sh"), "0.34.0", str(state), str(out)],
                           capture_output=True, text=True, timeout=120, env=env)
     kept = (state / "head.json").read_bytes() if (state / "head.json").exists() else b""
     return proc.returncode, kept

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-pytorch-alloc without a GPU: the window and delta arithmetic with a fake
+"""pytorch_alloc.py without a GPU: the window and delta arithmetic with a fake
 memory_stats(), the merge into a results JSON and the per-builder findings, exit code 2
 without CUDA; and, on the CPU, that its `counted` window brackets the code the upstream
 check counts, for vLLM's code at every site."""
@@ -153,7 +153,7 @@ def test_without_cuda_torch_it_says_so_and_exits_2(tmp_path):
         pass
     results = tmp_path / "r.json"
     results.write_text(json.dumps(results_doc()))
-    proc = subprocess.run([*script_command("clampbench-pytorch-alloc"), "--results",
+    proc = subprocess.run([*script_command("pytorch_alloc.py"), "--results",
                            str(results), "--out", str(tmp_path / "out.json")],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 2, proc.stderr

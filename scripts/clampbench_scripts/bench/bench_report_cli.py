@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-bench-report [--runs 365] [--cases-per-suite 53]: how long report.py takes on a year of
+"""bench_report.py [--runs 365] [--cases-per-suite 53]: how long report.py takes on a year of
 nightly runs, synthetic (7 suites x 53 cases x 3 variants: the nightly set's 371 cases), in a
 temporary dir. Two figures: the first build of the history (every file parsed, its run
 cache written), and the nightly step (history.py add of the newest run, then report.py: the
@@ -18,7 +18,7 @@ from clampbench_scripts.bench import synth
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.path_args import path_arg
 
-PROG = "clampbench-bench-report"
+PROG = "bench_report.py"
 
 
 def _report(hist, site):

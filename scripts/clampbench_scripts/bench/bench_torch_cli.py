@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-bench-torch: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
+"""bench_torch.py: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
 the same dumped inputs, and write the speedups (torch time / clampbench time) to results/."""
 import argparse
 from pathlib import Path
@@ -10,7 +10,7 @@ from ..common.entry import guarded
 from ..common.output import check_target, json_text, write_text
 from ..common.path_args import path_arg
 
-PROG = "clampbench-bench-torch"
+PROG = "bench_torch.py"
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Synthetic history: N nightly results files (schema v1) of SUITES x CASES x 3 variants,
 with noisy times, one allocation step, one persistent time step and one time blip; for
-clampbench-bench-report and the tests. Deterministic for a given seed."""
+bench_report.py and the tests. Deterministic for a given seed."""
 import datetime
 import json
 import os

@@ -34,12 +34,10 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
 
-def command_name(alias, console_script):
-    """The name the user typed, for usage and error lines: CONSOLE_SCRIPT (clampbench-compare)
-    when the installed console script runs, else ALIAS (compare.py: the source tree's alias, or
-    main() called in-process, whose argv[0] names neither)."""
-    typed = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
-    return console_script if typed == console_script else alias
+def command_name(tool, _former_console_script=None):
+    """TOOL (upstream.py), the one name a tool has. The second argument named a console script
+    that no longer exists; it stays only until upstream/'s CLIs name their tool directly."""
+    return tool
 
 
 class Terminated(BaseException):

@@ -1,13 +1,13 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Which Python runs which tool. The tools declare no dependencies (pyproject.toml): numpy,
+"""Which Python runs which tool. The tools declare no dependencies (nothing is installed): numpy,
 scipy, matplotlib and torch are Debian's (python3-*), seen by /usr/bin/python3 and not by
 another python3 first on PATH; the tools that run vLLM's Triton kernels want a Python with
 Triton as well (a venv over Debian's python, docs/upstream.md). A tool started by a Python that
 lacks one says which to use, in one line (exit 2), instead of a traceback. So does one older
 than the tools' Python (NEEDED: tomllib, 3.11 syntax): a traceback would be exit 1, which a gate
 reads as a regression. This file is imported before that check (clampbench_scripts/__init__.py,
-scripts/alias_runner.py), so it must stay Python 3.6 syntax."""
+scripts/tool_runner.py), so it must stay Python 3.6 syntax."""
 import os
 import sys
 

@@ -20,7 +20,7 @@ import math
 from clampbench_scripts.compare import comparison, judgement, renderers
 from clampbench_scripts.exports import formats as exports
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.common.entry import command_name, guarded
+from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.errors import InputError
 from clampbench_scripts.common.output import check_target, fail, write_text
 from clampbench_scripts.common.path_args import path_arg
@@ -28,7 +28,7 @@ from clampbench_scripts.common.results import config_differences, config_of, loa
 
 DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
 
-PROG = command_name("compare.py", "clampbench-compare")
+PROG = "compare.py"
 
 
 def parse_fail_on(text):
@@ -55,7 +55,7 @@ def build_parser():
     p.add_argument("base", type=path_arg("BASE"), help="results JSON of the base run")
     p.add_argument("head", type=path_arg("HEAD"), help="results JSON of the head run")
     p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
-                   default="md", help="md, text, json (gbench and bmf are clampbench-export's: one run, not two)")
+                   default="md", help="md, text, json (gbench and bmf are export.py's: one run, not two)")
     p.add_argument("--fail-on", type=parse_fail_on, default=None,
                    help="comma-separated categories that make exit code 1 (default the exact ones: "
                         "allocations,instructions,verdicts; add time to gate on time too); a figure of "
@@ -105,8 +105,8 @@ def option_problem(args):
         value = getattr(args, name)
         if value is not None and not math.isfinite(value):
             return f"--{name.replace('_', '-')} {value!r}: must be finite"
-    if args.format in exports.EXPORTERS:  # one exporter: clampbench-export, not a second path through here
-        return f"--format {args.format} exports one run: use clampbench-export {args.head} --format {args.format}"
+    if args.format in exports.EXPORTERS:  # one exporter: export.py, not a second path through here
+        return f"--format {args.format} exports one run: use export.py {args.head} --format {args.format}"
     return None
 
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The call on two runs' finding sets (each read by common/findings.py).
 
-The verdict class hides a second finding of the same class, so clampbench-compare compares
+The verdict class hides a second finding of the same class, so compare.py compares
 the sets: a finding that appears or whose count changes is WORSE (a verdicts regression)
 whatever the verdict says; one that vanishes is BETTER unless the head's own expectations
 miss it.

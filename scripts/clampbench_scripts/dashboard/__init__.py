@@ -1,3 +1,3 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The dashboard (clampbench-report): history series, change detection, plots and the static site."""
+"""The dashboard (report.py): history series, change detection, plots and the static site."""

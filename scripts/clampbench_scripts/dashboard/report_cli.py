@@ -21,12 +21,12 @@ import os
 from clampbench_scripts.dashboard import changes, index_page, latest, nights_table, plots, series, site
 from clampbench_scripts.history import configs, nights
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.common.entry import command_name, guarded
+from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_directory, warn, write_text
 from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import InputError, config_differences, load_document, refuse_shard
 
-PROG = command_name("report.py", "clampbench-report")
+PROG = "report.py"
 
 
 def _warn(path, problem):

@@ -1,3 +1,3 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Results in other tools' formats (clampbench-export): Google Benchmark JSON and Bencher's BMF."""
+"""Results in other tools' formats (export.py): Google Benchmark JSON and Bencher's BMF."""

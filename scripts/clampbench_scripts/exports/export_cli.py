@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-export FILE --format gbench|bmf: one run as Google Benchmark JSON or Bencher Metric Format.
+"""export.py FILE --format gbench|bmf: one run as Google Benchmark JSON or Bencher Metric Format.
 Exit 0, 2 bad input or an output that cannot be written, 3 an I/O error while writing."""
 import argparse
 
@@ -10,7 +10,7 @@ from clampbench_scripts.common.output import check_target, write_text
 from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import load_rows
 
-PROG = "clampbench-export"
+PROG = "export.py"
 
 
 @guarded(PROG)

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The adaptive gate's benchmark (clampbench-gate-check --adaptive): how long gate.py takes to answer,
+"""The adaptive gate's benchmark (gate_check.py --adaptive): how long gate.py takes to answer,
 and what it answers, on A/A comparisons (one binary on both sides) and on planted delays (the
 head binary is a wrapper that adds `--plant delay:R[:SUITE]` to every run). Each comparison is
 one gate.py process with its --budget; the minutes to an answer, the pairs it ran, the suites

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""clampbench-gate-check: A/A pairs and planted changes through clampbench run and compare.py; writes
+"""gate_check.py: A/A pairs and planted changes through clampbench run and compare.py; writes
 results/gate-check.{json,md}. Exit 0 when no A/A pair made a call and every planted change
 was called in every try, 1 otherwise, 2 on bad input (checked before any run: a --binary that
 is not an executable file, a --delay-suite the binary does not list), 3 when a run or a
@@ -18,7 +18,7 @@ from clampbench_scripts.common.output import check_target, fail, json_text, warn
 from clampbench_scripts.common.path_args import path_arg
 
 ROOT = Path(__file__).resolve().parents[3]
-PROG = "clampbench-gate-check"
+PROG = "gate_check.py"
 
 
 def passed(doc):
@@ -87,7 +87,7 @@ def main(argv=None):
 
 
 def _adaptive(args, only):
-    """clampbench-gate-check --adaptive: gate_bench.py's record; exit 0 when no A/A comparison failed
+    """gate_check.py --adaptive: gate_bench.py's record; exit 0 when no A/A comparison failed
     the gate and every plant was called in the tries its target asks (gate_bench.met)."""
     doc = gate_bench.run_bench(args.binary, str(ROOT / "scripts"), args.pairs, args.adaptive, only=only,
                                delay_suite=args.delay_suite, keep=args.keep)

@@ -19,12 +19,12 @@ import sys
 import tempfile
 import time
 
-from clampbench_scripts.common.entry import EXIT_BAD_INPUT, command_name, exit_on_sigterm, guarded
+from clampbench_scripts.common.entry import EXIT_BAD_INPUT, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.gate import adaptive, gate_exact, gate_format, gate_runs
 
-PROG = command_name("gate.py", "clampbench-gate")
+PROG = "gate.py"
 
 
 def build_parser():

@@ -37,7 +37,7 @@ def verdict(doc):
 
 def text(doc):
     cfg = doc["config"]
-    lines = [f"clampbench-gate: {len(doc['suites'])} suites, {doc['pairs']} pairs of runs in {doc['wall_s']:.0f} s "
+    lines = [f"gate.py: {len(doc['suites'])} suites, {doc['pairs']} pairs of runs in {doc['wall_s']:.0f} s "
              f"(budget {cfg['budget_s']:.0f} s, --max-mde {cfg['max_mde']:.0%}, alpha {cfg['alpha']:g} over "
              f"{cfg['max_pairs']} looks); stopped: {doc['stop']}", "",
              f"{'suite':<28} {'assessed':<9} {'call':<13} {'ratio':>7} {'MDE':>5} {'pairs':>5} {'rows':>4}"]

@@ -1,3 +1,3 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The run history directory (clampbench-history): importing runs and reading them back."""
+"""The run history directory (history.py): importing runs and reading them back."""

@@ -14,12 +14,12 @@ import argparse
 
 from clampbench_scripts.history import accept as acceptance
 from clampbench_scripts.history import runs as history
-from clampbench_scripts.common.entry import command_name, guarded
+from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.escape import terminal_text
 from clampbench_scripts.common.output import write_text
 from clampbench_scripts.common.path_args import path_arg
 
-PROG = command_name("history.py", "clampbench-history")
+PROG = "history.py"
 
 
 def _exit_code(text):

@@ -5,7 +5,7 @@
 #   build/clampbench run --shard INDEX/COUNT --out OUTDIR/shard-INDEX-of-COUNT.json [args...]
 # in the current directory (the job has built the binary: BINARY in the environment names
 # another one; build/ is this checkout's) and exits with the run's exit code (0 as expected, 1 unexpected, 2 usage,
-# 3 internal, 130/143 interrupted). scripts/ci/merge.sh joins the shard files. docs/ci.md.
+# 3 internal, 130/143 interrupted). ci/steps/merge.sh joins the shard files. docs/ci.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 if [ $# -lt 3 ]; then

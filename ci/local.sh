@@ -3,11 +3,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # Rehearses the nightly workflow on this machine as its matrix runs it, through the same step
 # scripts the workflow files call: builds the binary if there is none (preset main), runs the
-# shards as processes (scripts/ci/shard.sh, one per matrix job, at most one per CPU at a time),
+# shards as processes (ci/steps/shard.sh, one per matrix job, at most one per CPU at a time),
 # then merges them, adds the merge to the history, gates it against the accepted baseline,
-# applies the baseline rule and builds the dashboard (scripts/ci/merge.sh), and prints where
+# applies the baseline rule and builds the dashboard (ci/steps/merge.sh), and prints where
 # the site is.
-#   scripts/ci-local.sh [--out DIR] [--state DIR] [--shards N] [--accepted-by WHO] [-- run args...]
+#   ci/local.sh [--out DIR] [--state DIR] [--shards N] [--accepted-by WHO] [-- run args...]
 # --out DIR: this night's shards/ and site/ go there (default: a new temporary directory, kept).
 # --state DIR: the history and the accepted baseline, kept from night to night as a CI keeps
 # them (default DIR/state of --out: a first night). --shards N: the matrix's shard count
@@ -22,16 +22,16 @@ out="" state="" shards=3 accepted_by=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --out|--state|--shards|--accepted-by)
-      if [ $# -lt 2 ] || [ -z "$2" ]; then echo "ci-local.sh: $1 needs a value" >&2; exit 2; fi
+      if [ $# -lt 2 ] || [ -z "$2" ]; then echo "local.sh: $1 needs a value" >&2; exit 2; fi
       case "$1" in --out) out=$2 ;; --state) state=$2 ;; --shards) shards=$2 ;; --accepted-by) accepted_by=$2 ;; esac
       shift 2 ;;
     --) shift; break ;;
     -h|--help) sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "ci-local.sh: unknown argument '$1' (--out DIR, --state DIR, --shards N, --accepted-by WHO, -- run args)" >&2; exit 2 ;;
+    *) echo "local.sh: unknown argument '$1' (--out DIR, --state DIR, --shards N, --accepted-by WHO, -- run args)" >&2; exit 2 ;;
   esac
 done
 if ! [[ "$shards" =~ ^[1-9][0-9]{0,3}$ ]] || [ "$shards" -gt 1000 ]; then
-  echo "ci-local.sh: --shards must be a whole number from 1 to 1000, not '$shards'" >&2; exit 2
+  echo "local.sh: --shards must be a whole number from 1 to 1000, not '$shards'" >&2; exit 2
 fi
 export BINARY=${BINARY:-$root/build/clampbench}
 if [ ! -x "$BINARY" ]; then
@@ -47,19 +47,19 @@ if [ ! -x "$BINARY" ]; then
 fi
 if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/clampbench-ci-local.XXXXXX"); fi
 if [ -e "$out/shards" ] && [ -n "$(ls -A "$out/shards")" ]; then
-  echo "ci-local.sh: '$out/shards' is not empty: give a new --out directory" >&2
+  echo "local.sh: '$out/shards' is not empty: give a new --out directory" >&2
   exit 2
 fi
 if [ -z "$state" ]; then state=$out/state; fi
 mkdir -p "$out/shards"
 parallel=$(nproc)
-clampbench_step 1 3 "$shards shards, $parallel at a time (scripts/ci/shard.sh I $shards $out/shards $*)"
+clampbench_step 1 3 "$shards shards, $parallel at a time (ci/steps/shard.sh I $shards $out/shards $*)"
 # One shard, as one matrix job; its exit code is reported when it is waited for.
 run_shard() {
   local i=$1 rc=0
   shift
-  "$root/scripts/ci/shard.sh" "$i" "$shards" "$out/shards" "$@" > "$out/shards/shard-$i.log" 2>&1 || rc=$?
-  echo "ci-local.sh: shard $i of $shards: exit $rc ($(tail -n 1 "$out/shards/shard-$i.log"))" >&2
+  "$root/ci/steps/shard.sh" "$i" "$shards" "$out/shards" "$@" > "$out/shards/shard-$i.log" 2>&1 || rc=$?
+  echo "local.sh: shard $i of $shards: exit $rc ($(tail -n 1 "$out/shards/shard-$i.log"))" >&2
   return "$rc"
 }
 worst=0 pids=()
@@ -76,12 +76,12 @@ for i in $(seq 1 "$shards"); do
 done
 while [ ${#pids[@]} -gt 0 ]; do wait_one; done
 if [ "$worst" -ge 2 ]; then
-  echo "ci-local.sh: a shard failed (exit $worst): logs in $out/shards" >&2
+  echo "local.sh: a shard failed (exit $worst): logs in $out/shards" >&2
   exit "$worst"
 fi
-clampbench_step 2 3 "merge, history, dashboard (scripts/ci/merge.sh)"
+clampbench_step 2 3 "merge, history, dashboard (ci/steps/merge.sh)"
 status=0
-"$root/scripts/ci/merge.sh" "$out/shards" "$state" "$out/site" ${accepted_by:+--accepted-by "$accepted_by"} || status=$?
+"$root/ci/steps/merge.sh" "$out/shards" "$state" "$out/site" ${accepted_by:+--accepted-by "$accepted_by"} || status=$?
 clampbench_step 3 3 "done: exit $status"
-echo "ci-local.sh: dashboard in $out/site/index.html (merged results $out/shards/merged.json, state in $state)"
+echo "local.sh: dashboard in $out/site/index.html (merged results $out/shards/merged.json, state in $state)"
 exit "$status"

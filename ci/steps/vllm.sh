@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-# scripts/ci/vllm.sh VLLM STATEDIR OUTDIR: the nightly's vLLM axis, one vLLM tree (a release on
+# ci/steps/vllm.sh VLLM STATEDIR OUTDIR: the nightly's vLLM axis, one vLLM tree (a release on
 # PyPI, a vllm-*.whl, or a checkout) against clampbench's ports, with build/clampbench built.
 #   1. upstream.py: does every port still agree bitwise with this tree's own code
 #      (OUTDIR/ports.md)?
@@ -21,7 +21,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 if [ $# -ne 3 ]; then
-  echo "usage: scripts/ci/vllm.sh VLLM STATEDIR OUTDIR" >&2
+  echo "usage: ci/steps/vllm.sh VLLM STATEDIR OUTDIR" >&2
   exit 2
 fi
 vllm=$1 state=$2 out=$3

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Sourced by scripts/test.sh: the linters of the shipped CI files (actionlint, zizmor and
 # check-jsonschema with its vendored Buildkite schema) in a small venv under the cache
-# directory, from the pinned wheels of ci-lint-requirements.txt. Made again when the pins
+# directory, from the pinned wheels of requirements.txt. Made again when the pins
 # change; the tests only run what is here, they fetch nothing.
 
 clampbench_ci_lint_bin() {
@@ -10,7 +10,7 @@ clampbench_ci_lint_bin() {
   local venv="$cache/venv-ci-lint"
   local here pins
   here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-  pins="$here/ci-lint-requirements.txt"
+  pins="$here/requirements.txt"
   if ! cmp -s "$pins" "$venv/requirements.txt" || [ ! -x "$venv/bin/zizmor" ]; then
     echo "clampbench: setting up $venv (actionlint, zizmor, check-jsonschema)" >&2
     rm -rf "$venv"

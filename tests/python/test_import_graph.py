@@ -92,7 +92,7 @@ def test_the_check_sees_a_lazy_cycle():
 def test_the_graph_sees_relative_and_package_imports():
     known = modules()
     graph = graph_of(known)
-    assert "clampbench_scripts.common.entry" in graph["clampbench_scripts.upstream.upstream_cli"]
+    assert "clampbench_scripts.common.entry" in graph["clampbench_scripts.upstream.cli"]
     assert "clampbench_scripts.compare.compare_format" in graph["clampbench_scripts.compare.compare_markdown"]
 
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Upstream conformance fixtures: the two vLLM releases either side of pull request #48143 (and the
 newest release the tool is held to, source.NEWEST_CHECKED)
-(downloaded once from PyPI and cached, see scripts/clampbench_scripts/upstream/source.py), and
+(downloaded once from PyPI and cached, see scripts/clampbench_scripts/upstream/vllm_code/source.py), and
 one quick host run of clampbench with --dump, made at collection time.
 
 Environment:
@@ -24,7 +24,7 @@ def pytest_generate_tests(metafunc):
             metafunc.parametrize(fixture, [pytest.param(None, marks=pytest.mark.skip(reason=reason))],
                                  ids=["unavailable"])
             continue
-        from clampbench_scripts.upstream.site_registry import SITES
+        from clampbench_scripts.upstream.sites.registry import SITES
         manifest = state[2]
         if fixture == "pair":
             wanted = getattr(metafunc.function, "variants", ("clamp", "clamp_", "fused"))
@@ -54,7 +54,7 @@ def dump_dir():
 def tree(tmp_path, dump_dir):
     """The .py files of vllm 0.27.0, unpacked into TMP_PATH/vllm-src for a test to alter."""
     import zipfile
-    from clampbench_scripts.upstream import source
+    from clampbench_scripts.upstream.vllm_code import source
     root = tmp_path / "vllm-src"
     with zipfile.ZipFile(source.fetch_wheel(source.AFTER_PR)) as wheel:
         wheel.extractall(root, [n for n in wheel.namelist() if n.startswith("vllm/") and n.endswith(".py")])

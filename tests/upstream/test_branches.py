@@ -16,8 +16,8 @@ import pytest
 from upstream_testing import ROOT, upstream_state
 from test_upstream import REWRITES_BEYOND_THE_CLAMP
 from clampbench_scripts.common import findings
-from clampbench_scripts.upstream.site_registry import SITES
-from clampbench_scripts.upstream.source import BEFORE_PR
+from clampbench_scripts.upstream.sites.registry import SITES
+from clampbench_scripts.upstream.vllm_code.source import BEFORE_PR
 
 # What each site allocates per call on the quick set, 0.25.0 -> 0.27.0 (upstream.py compare's
 # stdout; docs/upstream.md quotes it): a range where the cases differ.

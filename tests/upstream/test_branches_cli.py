@@ -13,7 +13,7 @@ import pytest
 
 from test_newest_release import COMPARED
 from upstream_testing import ROOT, edit
-from clampbench_scripts.upstream import source
+from clampbench_scripts.upstream.vllm_code import source
 
 MAMBA_ATTN = "vllm/v1/attention/backends/mamba_attn.py"
 
@@ -126,7 +126,7 @@ def test_structured_outputs_compare_field_by_field():
     """vLLM's metadata objects (0.34.0's per-request context chunks) are compared leaf by leaf."""
     import dataclasses
     import torch
-    from clampbench_scripts.upstream.branches_values import mismatch
+    from clampbench_scripts.upstream.branches.values import mismatch
 
     @dataclasses.dataclass
     class Chunk:

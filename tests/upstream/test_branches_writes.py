@@ -6,7 +6,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from clampbench_scripts.upstream.dispatch_writes import WriteRecorder, storage_key  # noqa: E402
+from clampbench_scripts.upstream.branches.dispatch_writes import WriteRecorder, storage_key  # noqa: E402
 
 
 def recorder_for(**buffers):

@@ -13,19 +13,20 @@ import pytest
 pytest.importorskip("torch")
 from clampbench_testing import script_command  # noqa: E402
 from upstream_testing import upstream_state  # noqa: E402
-from clampbench_scripts.upstream import check  # noqa: E402
-from clampbench_scripts.upstream import gpu_alloc as ga  # noqa: E402
-from clampbench_scripts.upstream import pytorch_alloc_cli as gac  # noqa: E402
-from clampbench_scripts.upstream.adapt import AllocationCounter  # noqa: E402
-from clampbench_scripts.upstream.release import Release  # noqa: E402
-from clampbench_scripts.upstream.site_registry import SITES  # noqa: E402
+from clampbench_scripts.upstream.pytorch_alloc import allocator as gal  # noqa: E402
+from clampbench_scripts.upstream.pytorch_alloc import measure as ga  # noqa: E402
+from clampbench_scripts.upstream.pytorch_alloc import merge as gam  # noqa: E402
+from clampbench_scripts.upstream.sites import check  # noqa: E402
+from clampbench_scripts.upstream.sites.registry import SITES  # noqa: E402
+from clampbench_scripts.upstream.vllm_code.adapt import AllocationCounter  # noqa: E402
+from clampbench_scripts.upstream.vllm_code.release import Release  # noqa: E402
 
 
 class FakeAllocator:
     """memory_stats() of a caching allocator that counts what `alloc` hands out."""
 
     def __init__(self, has_requested=True):
-        self.s = {k: 0 for k in ga.STAT_FIELDS}
+        self.s = {k: 0 for k in gal.STAT_FIELDS}
         if not has_requested:
             del self.s["requested_bytes.all.allocated"]
         self.s["allocated_bytes.all.current"] = 0
@@ -51,7 +52,7 @@ class FakeAllocator:
         self.s["allocated_bytes.all.peak"] = self.s["allocated_bytes.all.current"]
 
     def allocator(self):
-        return ga.Allocator("fake", lambda: dict(self.s), self.reset_peak)
+        return gal.Allocator("fake", lambda: dict(self.s), self.reset_peak)
 
 
 def test_measure_counts_vllms_call_only_after_the_warmup():
@@ -73,7 +74,7 @@ def test_measure_counts_vllms_call_only_after_the_warmup():
         fake.alloc(8)  # after vLLM's call: not counted
         return "out"
 
-    d = ga.measure(runner, make_inputs, fake.allocator())
+    d = gal.measure(runner, make_inputs, fake.allocator())
     assert len(calls) == 2
     assert d == {"allocations": 2, "frees": 1, "bytes_allocated": 512 + 1024, "bytes_requested": 1100,
                  "segments_created": 0, "segments_released": 0, "bytes_reserved_created": 0,
@@ -86,7 +87,7 @@ def test_missing_stat_keys_are_null():
     def runner(_, counted):
         with counted():
             fake.alloc(8)
-    d = ga.measure(runner, lambda: None, fake.allocator(), warmup=0)
+    d = gal.measure(runner, lambda: None, fake.allocator(), warmup=0)
     assert d["allocations"] == 1 and d["bytes_requested"] is None
 
 
@@ -98,9 +99,9 @@ def test_a_runner_opens_the_window_exactly_once():
             with counted():
                 fake.alloc(8)
     with pytest.raises(RuntimeError, match="twice"):
-        ga.measure(twice, lambda: None, fake.allocator(), warmup=0)
+        gal.measure(twice, lambda: None, fake.allocator(), warmup=0)
     with pytest.raises(RuntimeError, match="never"):
-        ga.measure(lambda _, counted: None, lambda: None, fake.allocator(), warmup=0)
+        gal.measure(lambda _, counted: None, lambda: None, fake.allocator(), warmup=0)
 
 
 def results_doc():
@@ -129,7 +130,7 @@ def test_merge_fills_the_pytorch_source_and_reports_count_differences():
         ("sparse_mla_slot_mapping/R=2", "clamp_"): {**m, "allocations": 29},
         ("mla_chunked_context/P=4", "clamp"): {"available": False, "reason": "host builder"},
     }
-    merged, findings = gac.merge(results, measurements)
+    merged, findings = gam.merge(results, measurements)
     assert results == original, "merge must not touch its input"
     v = {(c["case_id"], x["name"]): x["allocations"]["pytorch"] for c in merged["cases"] for x in c["variants"]}
     assert v[("mamba_fallback/R=8", "clamp")]["agrees_with_ledger"] is True
@@ -139,7 +140,7 @@ def test_merge_fills_the_pytorch_source_and_reports_count_differences():
     assert v[("mla_chunked_context/P=4", "clamp")] == {"available": False, "reason": "host builder"}
     assert [(f["suite"], f["variant"], f["ledger"], f["pytorch"]) for f in findings] == [
         ("mamba_fallback", "clamp_", 4, 5), ("sparse_mla_slot_mapping", "clamp", 19, 30)]
-    assert gac.findings_by_suite(findings) == {"mamba_fallback": {"clamp_": [(4, 5)]},
+    assert gam.findings_by_suite(findings) == {"mamba_fallback": {"clamp_": [(4, 5)]},
                                                "sparse_mla_slot_mapping": {"clamp": [(19, 30)]}}
     json.dumps(merged)  # still a JSON document
 
@@ -162,7 +163,7 @@ def test_without_cuda_torch_it_says_so_and_exits_2(tmp_path):
 
 
 def fresh_releases(**kwargs):
-    """Releases of their own (gpu_alloc moves their adaptation sets about) on the cached wheels."""
+    """Releases of their own (pytorch_alloc/measure.py moves their adaptation sets about) on the cached wheels."""
     state, reason = upstream_state()
     if state is None:
         pytest.skip(reason)
@@ -172,11 +173,11 @@ def fresh_releases(**kwargs):
 def counter_allocator(counter):
     """memory_stats() on the CPU: the tensors the AllocationCounter saw."""
     def stats():
-        s = {k: 0 for k in ga.STAT_FIELDS}
+        s = {k: 0 for k in gal.STAT_FIELDS}
         s["allocation.all.allocated"] = len(counter.events)
         s["allocated_bytes.all.allocated"] = sum(e[3] for e in counter.events)
         return s
-    return ga.Allocator("cpu", stats)
+    return gal.Allocator("cpu", stats)
 
 
 def test_the_window_is_what_the_upstream_check_counts():

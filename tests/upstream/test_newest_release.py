@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from upstream_testing import ROOT, upstream_state
-from clampbench_scripts.upstream import source
+from clampbench_scripts.upstream.vllm_code import source
 
 # Sites whose functions no file of 0.34.0 defines: the mamba clamps were dropped in 0.33.0; the
 # n-gram proposer and Step3.5's MTP proposer became model runner v2 speculators (Triton kernels,

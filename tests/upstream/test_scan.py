@@ -13,7 +13,7 @@ import textwrap
 import pytest
 
 from upstream_testing import ROOT, upstream_state
-from clampbench_scripts.upstream import source
+from clampbench_scripts.upstream.vllm_code import source
 
 BUILDER = '''\
 import torch
@@ -325,7 +325,7 @@ def _scan_wheel(version, since=None):
 
 def test_0270_lists_the_seven_sites_and_the_compressor():
     doc = _scan_wheel(source.AFTER_PR)
-    from clampbench_scripts.upstream.site_registry import SITES
+    from clampbench_scripts.upstream.sites.registry import SITES
     covered = {f["covered_by"] for f in doc["findings"] if f["op"] == "clamp_"}
     # sparse_mla_step runs sparse_mla_slot_mapping's builder (twice): its clamp_ line is listed
     # under the first site holding it.

@@ -9,11 +9,12 @@ block 0) and its decode block table is a view of the runner's table."""
 import pytest
 
 from upstream_testing import upstream_state
-from clampbench_scripts.upstream import check, dump
-from clampbench_scripts.upstream.adapt import AllocationCounter
-from clampbench_scripts.upstream.sites_sparse import SITES as SPARSE_SITES
-from clampbench_scripts.upstream.sites_sparse_step import ORDERS, SITES
-from clampbench_scripts.upstream.source import AFTER_PR, BEFORE_PR
+from clampbench_scripts.upstream import dump
+from clampbench_scripts.upstream.sites import check
+from clampbench_scripts.upstream.sites.sparse import SITES as SPARSE_SITES
+from clampbench_scripts.upstream.sites.sparse_step import ORDERS, SITES
+from clampbench_scripts.upstream.vllm_code.adapt import AllocationCounter
+from clampbench_scripts.upstream.vllm_code.source import AFTER_PR, BEFORE_PR
 
 STEP, SPARSE = SITES[0], SPARSE_SITES[0]
 INDEXER_STORAGE_BLOCK = 64  # 256 // 4

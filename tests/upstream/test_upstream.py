@@ -13,10 +13,12 @@ import json
 import pytest
 
 from upstream_testing import upstream_state
-from clampbench_scripts.upstream import adapt, check, dump
-from clampbench_scripts.upstream.site_model import IN_PLACE_IN_BOTH, form_of
-from clampbench_scripts.upstream.site_registry import SITES
-from clampbench_scripts.upstream.source import AFTER_PR, BEFORE_PR
+from clampbench_scripts.upstream import dump
+from clampbench_scripts.upstream.sites import check
+from clampbench_scripts.upstream.sites.model import IN_PLACE_IN_BOTH, form_of
+from clampbench_scripts.upstream.sites.registry import SITES
+from clampbench_scripts.upstream.vllm_code import adapt
+from clampbench_scripts.upstream.vllm_code.source import AFTER_PR, BEFORE_PR
 
 
 @functools.lru_cache(maxsize=None)

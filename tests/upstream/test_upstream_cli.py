@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from upstream_testing import ROOT, edit
-from clampbench_scripts.upstream import source
-from clampbench_scripts.upstream.site_registry import REPORTED
+from clampbench_scripts.upstream.sites.registry import REPORTED
+from clampbench_scripts.upstream.vllm_code import source
 
 
 def upstream(*args):

@@ -26,12 +26,13 @@ def _prepare():
     """((releases {version: Release}, dump_dir, manifest, results) or None, skip reason)."""
     try:
         import torch  # noqa: F401
-        from clampbench_scripts.upstream import adapt
+        from clampbench_scripts.upstream.vllm_code import adapt
         adapt.load_triton()
     except Exception as exc:  # ImportError, or a broken install raising something else
         return _unavailable(f"torch and Triton are needed ({type(exc).__name__}: {exc})")
-    from clampbench_scripts.upstream import dump, source
-    from clampbench_scripts.upstream.release import Release
+    from clampbench_scripts.upstream import dump
+    from clampbench_scripts.upstream.vllm_code import source
+    from clampbench_scripts.upstream.vllm_code.release import Release
     try:
         releases = {v: Release(source.open_release(v)) for v in (source.BEFORE_PR, source.AFTER_PR)}
         source.fetch_wheel(source.NEWEST_CHECKED)  # for the newest-release tests: cached, or fail in CI

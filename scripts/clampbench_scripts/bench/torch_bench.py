@@ -23,9 +23,10 @@ from pathlib import Path
 
 import torch
 
-from ..upstream import adapt, dump, source
-from ..upstream.release import Release
-from ..upstream.site_registry import SITES
+from ..upstream import dump
+from ..upstream.sites.registry import SITES
+from ..upstream.vllm_code import adapt, source
+from ..upstream.vllm_code.release import Release
 
 # The variants timed against vLLM's code, each on the release its site holds it to
 # (Site.release_of); a counterfactual (the compressor's clamp, in no release) is not timed.

@@ -34,12 +34,6 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
 
-def command_name(tool, _former_console_script=None):
-    """TOOL (upstream.py), the one name a tool has. The second argument named a console script
-    that no longer exists; it stays only until upstream/'s CLIs name their tool directly."""
-    return tool
-
-
 class Terminated(BaseException):
     """SIGTERM, raised where the script was so that its finally blocks run (exit 143)."""
 

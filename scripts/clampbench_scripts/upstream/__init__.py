@@ -5,4 +5,14 @@ from PyPI or a directory), find each site's function with `ast`, report its form
 clamp_, rewritten, missing), and run it under PyTorch on clampbench's dumped inputs.
 
 vLLM is never imported: only the few functions a site needs are compiled from the release's
-text, with small stand-ins for the vLLM objects around them (see sites_*.py)."""
+text, with small stand-ins for the vLLM objects around them (see sites/).
+
+  vllm_code/      reading and running a release's code (shared by all below)
+  dump.py         clampbench's `run --dump` tree, and comparing with it bitwise
+  problems.py     what can be wrong with a site of a tree, and the exit code of each
+  sites/          each site: where its code is, how it runs on a dumped case
+  drift/          upstream.py: each site of a tree against the ports
+  scan/           upstream.py scan: the in-place writes of a tree's metadata code
+  branches/       upstream.py compare: two trees' code as two results files
+  pytorch_alloc/  scripts/pytorch_alloc.py: PyTorch's allocator figures per site
+  cli.py          scripts/upstream.py: the three commands above"""

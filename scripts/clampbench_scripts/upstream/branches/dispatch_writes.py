@@ -1,0 +1,85 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""The in-place writes vLLM's code makes into the inputs a runner owns (the persistent
+buffers), seen in PyTorch's dispatcher: every aten op whose schema marks an argument as
+written (`clamp_`'s self, an `out=` tensor, the copy behind `t[i] = v`), whether or not any
+value changes. A mutation check compares values, and sees such a write only when the data
+happen to make it change something; this sees the write itself."""
+from dataclasses import dataclass
+
+import torch
+from torch.utils._pytree import tree_flatten
+
+from ..vllm_code.adapt import AllocationCounter
+
+
+@dataclass
+class LatentWrite:
+    buffer: str  # the first persistent input (in the case's order) on the written storage
+    op: str
+    view: str  # the first call's view: sizes, strides, offset in elements
+    calls: int = 0
+    elements_written: int = 0  # distinct storage elements per call, summed over calls
+    elements_changed: int = 0  # of those, elements whose value differs after the call
+
+
+def storage_key(t):
+    return t.storage().data_ptr()
+
+
+def view_text(t):
+    return f"{list(t.shape)} strides {list(t.stride())} offset {t.storage_offset()}"
+
+
+def elements_of_view(t):
+    """Distinct storage elements a view covers (an expanded or overlapping view each once)."""
+    if t.numel() == 0:
+        return 0
+    offsets = torch.arange(t.storage().size()).as_strided(t.shape, t.stride(), t.storage_offset())
+    return int(offsets.unique().numel())
+
+
+def written_tensors(func, args, kwargs):
+    """The tensors an aten op writes: its arguments whose alias annotation is a write."""
+    found = []
+    for i, arg in enumerate(func._schema.arguments):
+        if arg.alias_info is None or not arg.alias_info.is_write:
+            continue
+        value = args[i] if i < len(args) and not arg.kwarg_only else kwargs.get(arg.name)
+        found += [t for t in tree_flatten(value)[0] if isinstance(t, torch.Tensor)]
+    return found
+
+
+def elements_written(func, target, args):
+    """Elements one call writes: a masked fill only where the mask holds, else the view."""
+    name = func.overloadpacket.__name__
+    if name == "masked_fill_" and len(args) > 1 and isinstance(args[1], torch.Tensor):
+        return int(args[1].expand(target.shape).sum())
+    return elements_of_view(target)
+
+
+class WriteRecorder(AllocationCounter):
+    """An AllocationCounter that also records writes into `watched` {storage key: buffer}."""
+
+    def __init__(self, watched):
+        super().__init__()
+        self.watched = dict(watched)
+        self.writes = {}  # (buffer, op) -> LatentWrite, in the order first seen
+
+    def __torch_dispatch__(self, func, types_, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if self.paused:
+            return func(*args, **kwargs)
+        targets = [t for t in written_tensors(func, args, kwargs) if storage_key(t) in self.watched]
+        with self.pause():
+            before = [t.clone() for t in targets]
+        out = super().__torch_dispatch__(func, types_, args, kwargs)
+        with self.pause():
+            for target, old in zip(targets, before):
+                buffer = self.watched[storage_key(target)]
+                op = str(func.overloadpacket.__name__)
+                record = self.writes.setdefault((buffer, op), LatentWrite(buffer, op, view_text(target)))
+                record.calls += 1
+                record.elements_written += elements_written(func, target, args)
+                record.elements_changed += int((old != target).sum())
+        return out

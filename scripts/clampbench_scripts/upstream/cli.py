@@ -1,0 +1,23 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""scripts/upstream.py: the ports against vLLM's own code.
+
+  upstream.py [--vllm-version X | --vllm-src DIR] ...  each site's drift (drift/cli.py)
+  upstream.py scan ...                                 a tree's in-place writes (scan/cli.py)
+  upstream.py compare --base X --head Y ...            two trees' results files (branches/cli.py)"""
+import sys
+
+from ..common.entry import guarded
+from .drift import cli as drift_cli
+
+
+@guarded(drift_cli.PROG)
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["scan"]:
+        from .scan import cli as scan_cli
+        return scan_cli.main(argv[1:])
+    if argv[:1] == ["compare"]:
+        from .branches import cli as branches_cli
+        return branches_cli.main(argv[1:])
+    return drift_cli.main(argv)

@@ -1,0 +1,101 @@
+# SPDX-FileCopyrightText: 2026 clampbench authors
+# SPDX-License-Identifier: Apache-2.0
+"""upstream.py scan: every in-place tensor write in a vLLM tree's metadata builders, proposers
+and speculators (and the functions they call) whose tensor comes from the common attention
+metadata, a caller's argument or the object's persistent state; with the clampbench suite
+covering it and, with --since, whether it is new.
+
+Exit codes: 0 listed; 2 bad usage, an unknown version, no vLLM tree or an --out that cannot be
+written; 3 an I/O error while writing; 5 a file in scope does not parse (one line each on
+stderr; every other file is still scanned and listed)."""
+import argparse
+import sys
+from pathlib import Path
+
+from ...common.output import check_target, fail, json_text, write_text
+from ...common.path_args import path_arg
+from ..vllm_code import source
+from ..vllm_code.release import Release
+from . import since, tree_scan
+
+PROG = "upstream.py" + " scan"
+EXIT_UNPARSEABLE = 5
+ORIGINS = ("cm", "argument", "self")
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    tree = p.add_mutually_exclusive_group(required=True)
+    tree.add_argument("--vllm-version", metavar="X", help="a vLLM release on PyPI (the wheel is cached)")
+    tree.add_argument("--vllm-src", metavar="DIR", type=path_arg("--vllm-src"), help="a vLLM checkout or unpacked wheel")
+    p.add_argument("--since", metavar="X", type=path_arg("--since"), help="mark what is new since this release (a version, or a "
+                   "directory holding a vLLM tree)")
+    p.add_argument("--origin", action="append", choices=ORIGINS,
+                   help="list only writes whose tensor comes from here (repeatable; default all): the "
+                        "common attention metadata, a caller's argument, the object's own state")
+    p.add_argument("--format", choices=("text", "md", "json"), default="text")
+    p.add_argument("--out", metavar="FILE", type=path_arg("--out"), help="write the list here (atomically) instead of stdout")
+    return p
+
+
+def open_source(version=None, directory=None):
+    if directory is not None:
+        return source.DirSource(Path(directory))
+    if Path(version).is_dir():
+        return source.DirSource(Path(version))
+    return source.open_release(version)
+
+
+def scan_source(src, sites):
+    modules, problems = tree_scan.parse_tree(src)
+    return tree_scan.scan(Release(src), sites, modules), problems, set(src.python_files())
+
+
+def as_text(label, findings):
+    lines = [f"{label}: {len(findings)} in-place writes"]
+    for f in findings:
+        new = {True: "  NEW", False: "", None: ""}[f.new] + (f"  (was {f.moved_from})" if f.moved_from else "")
+        lines.append(f"  {f.file}:{f.line}  {f.function}  {f.op} on {f.receiver}  "
+                     f"[{f.reach} of {f.origin}]  {f.covered_by or 'no suite'}{new}")
+    return "\n".join(lines) + "\n"
+
+
+def as_markdown(label, findings):
+    since = any(f.new is not None for f in findings)
+    lines = [f"{label}: {len(findings)} in-place writes", "",
+             "| file:line | function | op | tensor | reach | origin | suite |" + (" new |" if since else ""),
+             "|---|---|---|---|---|---|---|" + ("---|" if since else "")]
+    for f in findings:
+        new = (" yes |" if f.new else f" was `{f.moved_from}` |" if f.moved_from else " |") if since else ""
+        lines.append(f"| {f.file}:{f.line} | `{f.function}` | `{f.op}` | `{f.receiver}` | {f.reach} | "
+                     f"`{f.origin}` | {f.covered_by or '-'} |{new}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
+    check_target(args.out)  # before the scan: an unwritable --out costs no work
+    from ..sites.registry import REPORTED as SITES  # imports torch: after argument errors, which need none
+    try:
+        head = open_source(args.vllm_version, args.vllm_src)
+        base = open_source(args.since) if args.since is not None else None
+    except source.SourceError as exc:
+        return fail(PROG, str(exc))
+    findings, problems, head_files = scan_source(head, SITES)
+    if base is not None:
+        base_findings, base_problems, _ = scan_source(base, SITES)
+        since.mark_new(findings, base_findings, head_files)
+        problems += [(p, f"--since {args.since}: {line}") for p, line in base_problems]
+    if args.origin:
+        findings = [f for f in findings if f.origin.split(".")[0].split()[0] in args.origin]
+    label = head.label + (f", new since {base.label}" if base is not None else "")
+    if args.format == "json":
+        text = json_text({"vllm": head.label, "since": base.label if base else None,
+                           "findings": [f.as_json() for f in findings],
+                           "unparseable": [line for _, line in problems]}, indent=2) + "\n"
+    else:
+        text = (as_markdown if args.format == "md" else as_text)(label, findings)
+    write_text(text, args.out)  # an I/O error here is upstream.py's exit 3, one line
+    for _, line in problems:
+        print(f"{PROG}: {line}", file=sys.stderr)
+    return EXIT_UNPARSEABLE if problems else 0

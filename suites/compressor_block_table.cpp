@@ -30,7 +30,7 @@ constexpr const char* kName = "compressor_block_table";
 constexpr std::int64_t kSpareRows = 2;     // runner rows beyond the step's view
 constexpr std::int64_t kMaxQuery = 8;      // a prefill's query: 2..8 tokens
 
-Outputs build(CaseData& in, detail::ClampMode mode) {
+Outputs build(CaseData& in, const ParamPoint&, detail::ClampMode mode) {
   const std::int64_t num_tokens = in.get("slot_mapping").size(0);  // cm.num_actual_tokens
   Tensor req_ids = detail::token_to_req_indices(in.get("token_to_req_indices_buffer"), in.get("query_start_loc"),
                                                 num_tokens);
@@ -99,9 +99,9 @@ Suite make_compressor_block_table_suite() {
       .inputs(make_inputs)
       .outputs({"block_table", "token_to_req_indices"})
       .variant("clamp", "block_table.clamp(min=0): a copy of the table (counterfactual, in no release)",
-               [](CaseData& d, const ParamPoint&) { return build(d, detail::ClampMode::OutOfPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
       .variant("clamp_", "block_table.clamp_(min=0): the runner's table rewritten in place (0.25.0, 0.27.0)",
-               [](CaseData& d, const ParamPoint&) { return build(d, detail::ClampMode::InPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
       .reader("negative_entry_count",
               "a later reader of the compressor group's table that tells a -1 entry from block 0 "
               "(entries < 0 of each row)",
@@ -112,6 +112,6 @@ Suite make_compressor_block_table_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_compressor_block_table_suite, 75);
+CLAMPBENCH_REGISTER_SUITE(make_compressor_block_table_suite);
 
 }  // namespace clampbench::suites

@@ -90,6 +90,6 @@ Suite make_mamba_block_table_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_mamba_block_table_suite, 40);
+CLAMPBENCH_REGISTER_SUITE(make_mamba_block_table_suite);
 
 }  // namespace clampbench::suites

@@ -86,6 +86,6 @@ Suite make_mamba_fallback_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_mamba_fallback_suite, 11);
+CLAMPBENCH_REGISTER_SUITE(make_mamba_fallback_suite);
 
 }  // namespace clampbench::suites

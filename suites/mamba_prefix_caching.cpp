@@ -99,6 +99,6 @@ Suite make_mamba_prefix_caching_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_mamba_prefix_caching_suite, 10);
+CLAMPBENCH_REGISTER_SUITE(make_mamba_prefix_caching_suite);
 
 }  // namespace clampbench::suites

@@ -121,6 +121,6 @@ Suite make_mla_chunked_context_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_mla_chunked_context_suite, 30);
+CLAMPBENCH_REGISTER_SUITE(make_mla_chunked_context_suite);
 
 }  // namespace clampbench::suites

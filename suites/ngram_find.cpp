@@ -74,6 +74,6 @@ Suite make_ngram_find_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_ngram_find_suite, 20);
+CLAMPBENCH_REGISTER_SUITE(make_ngram_find_suite);
 
 }  // namespace clampbench::suites

@@ -77,7 +77,7 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return data;
 }
 
-Outputs build(CaseData& data, ClampMode mode) {
+Outputs build(CaseData& data, const ParamPoint&, ClampMode mode) {
   Tensor& token_ids = data.get("token_ids");
   const Tensor& num_tokens_no_spec = data.get("num_tokens_no_spec");
   const Tensor& sampled = data.get("valid_sampled_token_ids");
@@ -118,14 +118,14 @@ Suite make_ngram_propose_suite() {
       .inputs(make_inputs)
       .outputs({"token_ids", "num_tokens_tmp"})
       .variant("clamp", "write positions clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint&) { return build(d, ClampMode::OutOfPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
       .variant("clamp_", "write positions clamped in place (#48143)",
-               [](CaseData& d, const ParamPoint&) { return build(d, ClampMode::InPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlace); })
       .variant("fused", "clamped, blended writes straight into token_ids in index order, no temporary (the floor)",
                fused::fused_ngram_propose)
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_ngram_propose_suite, 21);
+CLAMPBENCH_REGISTER_SUITE(make_ngram_propose_suite);
 
 }  // namespace clampbench::suites

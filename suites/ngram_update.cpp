@@ -69,15 +69,12 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return data;
 }
 
-enum class Form { Clamp, ClampInPlace, NaiveInPlace };
-
-Outputs build(CaseData& data, Form form) {
+Outputs build(CaseData& data, const ParamPoint&, ClampMode mode) {
   const Tensor& token_ids = data.get("token_ids");
   const Tensor& num_tokens_no_spec = data.get("num_tokens_no_spec");
   const Tensor& discard_request_mask = data.get("discard_request_mask");
   const Tensor& sampled = data.get("sampled_token_ids");
   const std::int64_t num_reqs = sampled.size(0);
-  const ClampMode mode = form == Form::Clamp ? ClampMode::OutOfPlace : ClampMode::InPlace;
 
   Tensor backup_indices =
       to(detail::clamp_as(mode, sub(num_tokens_no_spec.slice(0, 0, num_reqs), 1), 0), DType::Int64);
@@ -92,7 +89,7 @@ Outputs build(CaseData& data, Form form) {
 
   Tensor last_valid = sub(valid_count, 1);  // -1 where the row has no valid sample
   Tensor has_valid;
-  if (form == Form::NaiveInPlace) {
+  if (mode == ClampMode::InPlaceNaive) {
     last_valid = detail::clamp_as(mode, last_valid, 0);
     has_valid = ne(last_valid, -1);  // the hazard: the clamp already turned -1 into 0
   } else {
@@ -121,18 +118,18 @@ Suite make_ngram_update_suite() {
       .inputs(make_inputs)
       .outputs({"next_token_ids", "valid_sampled_tokens_count", "valid_sampled_token_ids"})
       .variant("clamp", "backup and last-valid indices clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint&) { return build(d, Form::Clamp); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
       .variant("clamp_", "both clamped in place, has_valid tested before the clamp (#48143)",
-               [](CaseData& d, const ParamPoint&) { return build(d, Form::ClampInPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlace); })
       .variant("clamp_naive",
                "canary: last_valid clamped in place and then tested != -1, which no longer "
                "sees rows without a valid sample (must be flagged as an output mismatch)",
-               [](CaseData& d, const ParamPoint&) { return build(d, Form::NaiveInPlace); })
+               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlaceNaive); })
       .variant("fused", "one pass per request row, only the three outputs allocated (the floor)",
                fused::fused_ngram_update)
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_ngram_update_suite, 22);
+CLAMPBENCH_REGISTER_SUITE(make_ngram_update_suite);
 
 }  // namespace clampbench::suites

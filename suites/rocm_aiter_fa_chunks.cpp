@@ -90,6 +90,6 @@ Suite make_rocm_aiter_fa_chunks_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_rocm_aiter_fa_chunks_suite, 50);
+CLAMPBENCH_REGISTER_SUITE(make_rocm_aiter_fa_chunks_suite);
 
 }  // namespace clampbench::suites

@@ -98,6 +98,6 @@ Suite make_sparse_mla_slot_mapping_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_sparse_mla_slot_mapping_suite, 70);
+CLAMPBENCH_REGISTER_SUITE(make_sparse_mla_slot_mapping_suite);
 
 }  // namespace clampbench::suites

@@ -173,6 +173,6 @@ Suite make_sparse_mla_step_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_sparse_mla_step_suite, 72);
+CLAMPBENCH_REGISTER_SUITE(make_sparse_mla_step_suite);
 
 }  // namespace clampbench::suites

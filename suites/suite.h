@@ -4,7 +4,9 @@
 // A Suite is one vLLM metadata builder under test: where it comes from, its parameter axes,
 // its seeded input generator, which inputs are persistent, and its variants. Each suite file
 // defines a make_<name>_suite() that returns one, built with the fluent SuiteBuilder, and
-// registers it with CLAMPBENCH_REGISTER_SUITE (below).
+// registers it with CLAMPBENCH_REGISTER_SUITE (below). Every suite file has one shape: its
+// seeded make_inputs, one build(CaseData&, const ParamPoint&, ClampMode) that every eager
+// variant calls with its clamp form, and make_<name>_suite.
 
 #include <cstdint>
 #include <functional>
@@ -137,21 +139,21 @@ class SuiteBuilder {
   Suite suite_;
 };
 
-// Every registered suite, sorted by registration order, then name; built on first use.
-// Throws std::logic_error when two registrations build suites of the same name.
+// Every registered suite, by name; built on first use. The order is derived, never chosen:
+// suites of one family share a name's prefix (mamba_, ngram_, sparse_mla_) and so sit
+// together. Throws std::logic_error when two registrations build suites of the same name.
 const std::vector<Suite>& all_suites();
 const Suite* find_suite(const std::string& name);
 
 // A suite registers itself from its own file, with one line at namespace scope after its
 // factory (docs/adding-a-suite.md):
-//   CLAMPBENCH_REGISTER_SUITE(make_ngram_find_suite, 20);
-// `order` places it in all_suites() whatever the link order (the spec's order: 10, 11, 20...).
+//   CLAMPBENCH_REGISTER_SUITE(make_ngram_find_suite);
 // Nothing else names that file, so clampbench::suites links its archive whole (CMake).
 class SuiteRegistrar {
  public:
-  SuiteRegistrar(int order, Suite (*make)());
+  explicit SuiteRegistrar(Suite (*make)());
 };
-#define CLAMPBENCH_REGISTER_SUITE(factory, order) \
-  static const ::clampbench::SuiteRegistrar clampbench_registrar_##factory { order, &factory }
+#define CLAMPBENCH_REGISTER_SUITE(factory) \
+  static const ::clampbench::SuiteRegistrar clampbench_registrar_##factory { &factory }
 
 }  // namespace clampbench

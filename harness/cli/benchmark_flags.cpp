@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/cli/detail/option_entries.h"
 #include "harness/usage_error.h"
 
 namespace clampbench::detail {
@@ -56,12 +57,7 @@ GbenchReporting& reporting(CommandArgs& a) {
 void apply_benchmark_list_tests(CommandArgs& a, const Given& g) { a.run.config.list_tests = parse_bool(g); }
 
 void apply_benchmark_repetitions(CommandArgs& a, const Given& g) {
-  const std::string value = split(g).value;
-  int n = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 1 || n > kMaxRepetitions)
-    throw UsageError(fmt::format("bad value in '{}' (a whole number from 1 to {})", g.flag, kMaxRepetitions));
-  a.run.config.repetitions = n;
+  a.run.config.repetitions = detail::read_repetitions(g, split(g).value);
 }
 
 void apply_benchmark_min_time(CommandArgs& a, const Given& g) {

@@ -20,6 +20,41 @@
 namespace clampbench {
 
 namespace {
+// What one command gets: its arguments (after the command's name), the whole command line,
+// and where it prints.
+struct CommandCall {
+  const std::vector<std::string>& args;
+  const std::vector<std::string>& argv_all;
+  const std::vector<Suite>& suites;
+  std::ostream& out;
+  std::ostream& err;
+  const std::string& self_exe;
+};
+
+// Every command once: its name, its help (`clampbench help NAME` and `NAME --help`, wherever
+// --help is among its arguments, print the same text) and what runs it.
+struct CommandEntry {
+  const char* name;
+  Command command;
+  std::string (*help)();
+  int (*run)(const CommandCall& c);
+};
+constexpr CommandEntry kCommands[] = {
+    {"run", Command::Run, run_usage_text,
+     [](const CommandCall& c) { return run_command(c.args, c.argv_all, c.self_exe, c.suites, c.out, c.err); }},
+    {"list", Command::List, list_usage_text, [](const CommandCall& c) { return list_command(c.args, c.suites, c.out); }},
+    {"explain", Command::Explain, explain_usage_text,
+     [](const CommandCall& c) { return explain_command(c.args, c.suites, c.out); }},
+    {"merge", Command::Merge, merge_usage_text,
+     [](const CommandCall& c) { return merge_command(c.args, c.argv_all, c.suites, c.out, c.err); }},
+};
+
+const CommandEntry* find_command(const std::string& name) {
+  for (const CommandEntry& c : kCommands)
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
 int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, std::ostream& out, std::ostream& err,
                      const std::string& self_exe) {
   std::vector<std::string> all(argv, argv + argc);
@@ -33,45 +68,20 @@ int run_command_line(int argc, char** argv, const std::vector<Suite>& suites, st
       return kExitOk;
     }
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      // Every command's help, by the name `clampbench help NAME` takes.
-      static const std::pair<const char*, std::string (*)()> kHelp[] = {
-          {"run", run_usage_text}, {"list", list_usage_text}, {"explain", explain_usage_text},
-          {"merge", merge_usage_text}};
-      if (rest.empty()) {
-        out << usage_text();
-        return kExitOk;
-      }
-      for (const auto& [name, text] : kHelp) {
-        if (rest.size() == 1 && rest.front() == name) {
-          out << text();
-          return kExitOk;
-        }
-      }
-      throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
+      const CommandEntry* about = rest.size() == 1 ? find_command(rest.front()) : nullptr;
+      if (!rest.empty() && about == nullptr)
+        throw UsageError(fmt::format("no help on '{}' (run, list, explain or merge)", rest.front()));
+      out << (about ? about->help() : usage_text());
+      return kExitOk;
     }
-    if (cmd == "list") {
-      if (wants_help(Command::List, rest)) {
-        out << list_usage_text();
-        return kExitOk;
-      }
-      return list_command(rest, suites, out);
+    const CommandEntry* command = find_command(cmd);
+    if (command == nullptr)
+      throw UsageError(fmt::format("unknown command '{}' (run, list, explain, merge, help, --version)", cmd));
+    if (wants_help(command->command, rest)) {  // the help wins over any other argument, good or bad
+      out << command->help();
+      return kExitOk;
     }
-    if (cmd == "run") {
-      if (wants_help(Command::Run, rest)) {
-        out << run_usage_text();
-        return kExitOk;
-      }
-      return run_command(rest, all, self_exe, suites, out, err);
-    }
-    if (cmd == "explain") return explain_command(rest, suites, out);
-    if (cmd == "merge") {
-      if (wants_help(Command::Merge, rest)) {
-        out << merge_usage_text();
-        return kExitOk;
-      }
-      return merge_command(rest, all, suites, out, err);
-    }
-    throw UsageError(fmt::format("unknown command '{}' (run, list, explain, merge, help, --version)", cmd));
+    return command->run(CommandCall{rest, all, suites, out, err, self_exe});
   } catch (const UsageError& e) {  // it may quote a file name, a flag's value, a case id
     err << "clampbench: " << terminal_text(e.what()) << std::endl;
     return kExitUsage;

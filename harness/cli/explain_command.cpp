@@ -62,10 +62,6 @@ std::string explain_case(const CaseResult& r, const std::string& base, const std
 
 int explain_command(const std::vector<std::string>& args, const std::vector<Suite>& suites, std::ostream& out) {
   const CommandArgs parsed = parse_command_args(Command::Explain, args);
-  if (parsed.help) {
-    out << explain_usage_text();
-    return 0;
-  }
   const ExplainArgs& e = parsed.explain;
   if (e.suite.empty()) throw UsageError("explain needs a suite (clampbench list)");
   if (!e.trace_out.empty())  // before the case runs, not after

@@ -45,11 +45,14 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
     list_tests(config, selected, out);
     return kExitOk;
   }
+  // Measured once: --resume compares the file's against this run's, and the session records it.
+  std::vector<SelectedCase> selection = selected_cases(selected, config);
+  Environment environment = measure_environment(config);
   ResumedRun resumed;
   if (!config.resume_path.empty()) {
     std::map<std::string, SelectedCase> cases;
-    for (SelectedCase& c : selected_cases(selected, config)) cases.emplace(c.id, std::move(c));
-    resumed = load_resumed_run(config.resume_path, config, measure_environment(config), cases);
+    for (const SelectedCase& c : selection) cases.emplace(c.id, c);
+    resumed = load_resumed_run(config.resume_path, config, environment, cases);
   }
   Expectations expectations;
   try {
@@ -61,7 +64,8 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
   }
   std::unique_ptr<TimingSession> timing;
   if (config.timing || config.gbench.requested) timing = std::make_unique<TimingSession>(config);
-  return run_session(config, selected, expectations, config.timing ? timing.get() : nullptr, err, std::move(resumed));
+  return run_session(config, RunInputs{std::move(selection), std::move(environment), std::move(resumed)}, expectations,
+                     config.timing ? timing.get() : nullptr, err);
 }
 
 }  // namespace clampbench

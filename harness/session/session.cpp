@@ -50,10 +50,12 @@ void judge_resumed(const Expectations& expectations, ResumedRun& resumed, std::o
 
 // The recipe: what the machine is, the instruments, the cases, the passes after them, the
 // results. Objects are made in the order they must be torn down in reverse.
-int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
-                const Expectations& expectations, TimingSession* timing, std::ostream& log, ResumedRun resumed) {
+int run_session(const RunConfig& config, RunInputs inputs, const Expectations& expectations, TimingSession* timing,
+                std::ostream& log) {
   const auto start = std::chrono::steady_clock::now();
-  Environment environment = measure_environment(config);
+  Environment& environment = inputs.environment;
+  ResumedRun& resumed = inputs.resumed;
+  const std::vector<SelectedCase>& selection = inputs.selection;  // for every pass
   const std::optional<std::string> bus_id = query_device_info().pci_bus_id;
   environment.conditions = conditions_at_start(config.use_cuda, bus_id);
   // On cuda every GPU-site tensor comes from the chosen allocator; host tensors always use
@@ -71,7 +73,6 @@ int run_session(const RunConfig& config, const std::vector<const Suite*>& suites
   const InterruptWatch watch;  // from here on a signal ends the run in order
   Dump dump(config, environment);
 
-  const std::vector<SelectedCase> selection = selected_cases(suites, config);  // for every pass
   const detail::RunProgress progress{start, resumed.case_ids.size(), selection.size()};
   judge_resumed(expectations, resumed, log);
   ResultsFile results(config, std::move(environment), std::move(resumed), progress.planned);

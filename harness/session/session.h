@@ -10,17 +10,26 @@
 #include <vector>
 
 #include "harness/verdicts/expectations.h"
+#include "harness/results/environment.h"
 #include "harness/results_file/resume.h"
+#include "harness/selection/case_filter.h"
 #include "harness/config/run_config.h"
 #include "harness/timing/timing.h"
 #include "suites/suite.h"
 
 namespace clampbench {
 
-// `timing` is the already-initialized timing session (null with --no-timing); `resumed` the
-// cases of --resume FILE, which are not run again (empty path when not resuming).
-int run_session(const RunConfig& config, const std::vector<const Suite*>& suites,
-                const Expectations& expectations, TimingSession* timing, std::ostream& log,
-                ResumedRun resumed = {});
+// What the run works through, measured once by its caller: the selected cases in the order
+// every pass runs them, the environment they run in, and the cases of --resume FILE, which
+// are not run again (empty path when not resuming).
+struct RunInputs {
+  std::vector<SelectedCase> selection;
+  Environment environment;
+  ResumedRun resumed;
+};
+
+// `timing` is the already-initialized timing session (null with --no-timing).
+int run_session(const RunConfig& config, RunInputs inputs, const Expectations& expectations, TimingSession* timing,
+                std::ostream& log);
 
 }  // namespace clampbench

@@ -11,17 +11,6 @@
 namespace clampbench::detail::cuda {
 namespace {
 
-// An operand with the reduced dimension taken out: rows are addressed through it.
-TensorArg drop_dim(const TensorArg& t, int dim) {
-  TensorArg r = t;
-  r.sizes.ndim = r.strides.ndim = t.sizes.ndim - 1;
-  for (int d = dim; d + 1 < t.sizes.ndim; ++d) {
-    r.sizes.d[d] = t.sizes.d[d + 1];
-    r.strides.d[d] = t.strides.d[d + 1];
-  }
-  return r;
-}
-
 struct ReducePlan {
   ReduceOp op;
   TensorArg in_rows;   // in without dim

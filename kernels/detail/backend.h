@@ -24,6 +24,16 @@ struct TensorArg {
 };
 TensorArg make_arg(const Tensor& t);                     // the tensor's own shape
 TensorArg make_arg(const Tensor& t, const Dims& shape);  // broadcast to `shape`
+// `t` with dimension `dim` taken out: the rows a reduction walks are addressed through it.
+inline TensorArg drop_dim(const TensorArg& t, int dim) {
+  TensorArg r = t;
+  r.sizes.ndim = r.strides.ndim = t.sizes.ndim - 1;
+  for (int d = dim; d + 1 < t.sizes.ndim; ++d) {
+    r.sizes.d[d] = t.sizes.d[d + 1];
+    r.strides.d[d] = t.strides.d[d + 1];
+  }
+  return r;
+}
 
 struct ScalarArg {
   bool is_float = false;

@@ -29,8 +29,8 @@ using host::elementwise_typed;
 // one row per output, reading the input through its C++ type X with an element stride.
 template <typename T> void reduce_typed(const ReduceArgs& a) {
   if (host::reduce_by_slices<T>(a)) return;
-  const TensorArg in_rows = host::drop_dim(a.in, a.dim);
-  const TensorArg out_rows = a.op == ReduceOp::Cumsum ? host::drop_dim(a.out, a.dim) : a.out;
+  const TensorArg in_rows = drop_dim(a.in, a.dim);
+  const TensorArg out_rows = a.op == ReduceOp::Cumsum ? drop_dim(a.out, a.dim) : a.out;
   const std::int64_t length = a.in.sizes.d[a.dim];
   const std::int64_t in_step = a.in.strides.d[a.dim];
   const std::int64_t out_step =

@@ -121,17 +121,6 @@ template <int N, typename F> void walk(const Dims& shape, const std::array<const
   });
 }
 
-// `t` with dimension `dim` taken out (the rows a reduction walks).
-inline TensorArg drop_dim(const TensorArg& t, int dim) {
-  TensorArg r = t;
-  r.sizes.ndim = r.strides.ndim = t.sizes.ndim - 1;
-  for (int d = dim; d + 1 < t.sizes.ndim; ++d) {
-    r.sizes.d[d] = t.sizes.d[d + 1];
-    r.strides.d[d] = t.strides.d[d + 1];
-  }
-  return r;
-}
-
 using clampbench::dispatch_dtype;
 
 }  // namespace clampbench::detail::host

@@ -11,7 +11,10 @@
 
 namespace clampbench::suites::detail {
 
-enum class ClampMode { OutOfPlace, InPlace };
+// InPlaceNaive is in place too, for a builder whose in-place form must also move a test that
+// read the unclamped value before the clamp: it leaves that test after it (the canary
+// variant, clamp_naive, that the output check must flag).
+enum class ClampMode { OutOfPlace, InPlace, InPlaceNaive };
 
 // `where` defaults to the caller's line, so that clamp's allocation is tagged with the
 // builder's own call site (what `explain` and traces name), not this helper's.

@@ -3,12 +3,13 @@
 // Short op chains in the shape of the builders, with literal expected
 // values and exact allocation counts for the clamp and clamp_ forms.
 
+#include "suites/detail/builder_ops.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace clampbench::test {
 namespace {
 
-Tensor cdiv(const Tensor& a, std::int64_t b) { return neg(floor_divide(a, -b)); }
+using suites::detail::cdiv;  // vllm.utils.cdiv on tensors, as the builders spell it
 
 struct PrefixIndices {
   Tensor last_computed, first_scheduled, last_scheduled;

@@ -64,6 +64,6 @@ Suite make_example_last_token_suite() {
       .build();
 }
 
-CLAMPBENCH_REGISTER_SUITE(make_example_last_token_suite, 1000);
+CLAMPBENCH_REGISTER_SUITE(make_example_last_token_suite);
 
 }  // namespace clampbench::example

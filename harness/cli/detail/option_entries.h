@@ -44,6 +44,10 @@ T parse_number(const Given& g) {
   return value;
 }
 
+// --repetitions N and --benchmark_repetitions=N (its value `text`): a whole number of timing
+// samples from 1 to the timing loop's cap, kMaxRepetitions. Throws UsageError naming the flag.
+int read_repetitions(const Given& g, const std::string& text);
+
 // "a,b" -> a, b. An empty name ("a,,b", "a,") is an error: `--suite ""` from an unset shell
 // variable must not quietly select everything.
 void split_names(const Given& g, std::vector<std::string>& out);

@@ -8,6 +8,15 @@
 
 namespace clampbench::detail {
 
+int read_repetitions(const Given& g, const std::string& text) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 1 || n > kMaxRepetitions)
+    throw UsageError(fmt::format("{} must be a whole number from 1 to {} (the timing loop's sample cap), not '{}'",
+                                 g.flag, kMaxRepetitions, text));
+  return n;
+}
+
 void ask_for_help(CommandArgs& into, const Given&) { into.help = true; }
 
 void split_names(const Given& g, std::vector<std::string>& out) {

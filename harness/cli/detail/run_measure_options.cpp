@@ -46,10 +46,7 @@ std::span<const Option> run_measure_options() {
        .meaning = "the fewest timing samples per case and variant (default 10, at most 1000, the loop's cap)",
        .child_keeps = kept,
        .apply = [](CommandArgs& a, const Given& g) {
-         a.run.config.repetitions = parse_number<int>(g);
-         if (a.run.config.repetitions < 1 || a.run.config.repetitions > kMaxRepetitions)
-           throw UsageError(fmt::format("--repetitions must be from 1 to {} (the timing loop's sample cap), not {}",
-                                        kMaxRepetitions, g.value));
+         a.run.config.repetitions = read_repetitions(g, g.value);
        }},
       {.name = "--max-noise", .value = "X", .commands = kRun,
        .meaning = "timing stops for a case when every variant has --repetitions samples and its median's relative "

@@ -71,20 +71,13 @@ T read_integer(const nlohmann::json& j) {
 
 // Throws FigureError: `j` is not a list.
 void need_list(const nlohmann::json& j);
-// A list of counts (CPU numbers).
-template <typename T>
-std::vector<T> read_counts(const nlohmann::json& j) {
+// A list of figures, each read by `read_one`: read_list(j, read_count<int>) for CPU numbers,
+// read_list(j, read_integer<std::int64_t>) for an index, a shape, an axis's values.
+template <typename Reader>
+auto read_list(const nlohmann::json& j, Reader read_one) {
   need_list(j);
-  std::vector<T> out;
-  for (const auto& x : j) out.push_back(read_count<T>(x));
-  return out;
-}
-// A list of integers (an index, a shape, an axis's values).
-template <typename T>
-std::vector<T> read_integers(const nlohmann::json& j) {
-  need_list(j);
-  std::vector<T> out;
-  for (const auto& x : j) out.push_back(read_integer<T>(x));
+  std::vector<decltype(read_one(j))> out;
+  for (const auto& x : j) out.push_back(read_one(x));
   return out;
 }
 

@@ -32,7 +32,7 @@ Role read_role(const json& j) {
   return by_name(j, {Role::Fresh, Role::Persistent, Role::PersistentWritable}, role_name, "role");
 }
 std::vector<std::int64_t> read_index(const json& j) {
-  return j.is_null() ? std::vector<std::int64_t>{} : read_integers<std::int64_t>(j);
+  return j.is_null() ? std::vector<std::int64_t>{} : read_list(j, read_integer<std::int64_t>);
 }
 DType read_dtype(const json& j) {
   return by_name(j, {DType::Bool, DType::Int32, DType::Int64, DType::Float32}, dtype_name, "dtype");

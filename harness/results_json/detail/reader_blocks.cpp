@@ -50,7 +50,7 @@ BufferChange read_change(const json& j) {
   BufferChange c{j.at("buffer").get<std::string>(), read_role(j.at("role")), read_count<std::int64_t>(j.at("changed")), {}};
   if (j.contains("first"))
     for (const auto& e : j.at("first"))
-      c.first.push_back({read_integers<std::int64_t>(e.at("index")), read_element(e.at("before")),
+      c.first.push_back({read_list(e.at("index"), read_integer<std::int64_t>), read_element(e.at("before")),
                          read_element(e.at("after"))});
   return c;
 }

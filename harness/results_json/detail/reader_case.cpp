@@ -33,7 +33,7 @@ TracedAllocation traced(const json& j) {
   a.op = j.at("op").get<std::string>();
   a.tag = text_or_empty(j.at("tag"));
   a.dtype = read_dtype(j.at("dtype"));
-  a.shape = Dims::from(read_integers<std::int64_t>(j.at("shape")));
+  a.shape = Dims::from(read_list(j.at("shape"), read_integer<std::int64_t>));
   a.bytes = read_count<std::uint64_t>(j.at("bytes"));
   a.device = read_device(j.at("device"));
   a.freed_at = read_optional_count<std::int64_t>(j.at("freed_at")).value_or(-1);

@@ -61,7 +61,7 @@ Environment read_environment(const json& j) {
   e.selection.variants = sel.at("variants").get<std::vector<std::string>>();
   e.selection.cases = sel.at("cases").get<std::vector<std::string>>();
   for (const auto& a : sel.at("axes"))
-    e.selection.axes.push_back({a.at("name").get<std::string>(), read_integers<std::int64_t>(a.at("values"))});
+    e.selection.axes.push_back({a.at("name").get<std::string>(), read_list(a.at("values"), read_integer<std::int64_t>)});
   if (const auto it = j.find("shard"); it != j.end() && !it->is_null()) {
     ShardRecord s{read_optional_count<int>(it->at("index")), read_count<int>(it->at("count"))};
     if (s.count < 1 || (s.index && (*s.index < 1 || *s.index > s.count)))
@@ -73,7 +73,7 @@ Environment read_environment(const json& j) {
   e.timing = j.at("timing").get<bool>();
   const json& placement = j.at("placement");
   e.placement.aslr = opt<bool>(placement, "aslr");
-  if (!placement.at("cpus_allowed").is_null()) e.placement.cpus_allowed = read_counts<int>(placement.at("cpus_allowed"));
+  if (!placement.at("cpus_allowed").is_null()) e.placement.cpus_allowed = read_list(placement.at("cpus_allowed"), read_count<int>);
   e.plant = j.at("plant").is_null() ? "" : j.at("plant").get<std::string>();
   if (const auto it = j.find("expectations"); it != j.end() && !it->is_null())
     e.expectations = ExpectationsRecord{it->at("path").get<std::string>(), it->at("fnv1a64").get<std::string>()};

@@ -45,6 +45,14 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
     list_tests(config, selected, out);
     return kExitOk;
   }
+  Expectations expectations;
+  try {
+    if (std::string why = check_input_file(config.expectations_path); !why.empty())
+      throw UsageError("--expectations: " + why);
+    expectations = Expectations::load(config.expectations_path, suites);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   // Measured once: --resume compares the file's against this run's, and the session records it.
   std::vector<SelectedCase> selection = selected_cases(selected, config);
   Environment environment = measure_environment(config);
@@ -53,14 +61,6 @@ int run_command(const std::vector<std::string>& args, const std::vector<std::str
     std::map<std::string, SelectedCase> cases;
     for (const SelectedCase& c : selection) cases.emplace(c.id, c);
     resumed = load_resumed_run(config.resume_path, config, environment, cases);
-  }
-  Expectations expectations;
-  try {
-    if (std::string why = check_input_file(config.expectations_path); !why.empty())
-      throw UsageError("--expectations: " + why);
-    expectations = Expectations::load(config.expectations_path, suites);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
   }
   std::unique_ptr<TimingSession> timing;
   if (config.timing || config.gbench.requested) timing = std::make_unique<TimingSession>(config);

@@ -1,10 +1,10 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """upstream.py scan: the in-place writes of vLLM's metadata code, on small source trees written
-here (every rule of what is listed and what is not), on bad input, and on the real wheels:
-0.27.0's seven sites and the DeepSeek V4 compressor, and 0.34.0's DeepSeek V4.1 builder as new,
-its Whisper builder made by a factory, a write of a renamed function not new, a write at its
-own line."""
+here (every rule of what is listed and what is not, and of which writes are hazards), on bad
+input, and on the real wheels: 0.27.0's seven sites and the DeepSeek V4 compressor, and
+0.34.0's DeepSeek V4.1 builder as new, its Whisper builder made by a factory, a write of a
+renamed function not new, a write at its own line, the static-sink builder's masked store."""
 import json
 import subprocess
 import sys
@@ -66,16 +66,17 @@ class MovedMetadataBuilder(AttentionMetadataBuilder):
     def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
         common_attn_metadata.slot_mapping.fill_(-1)
 '''
-# (line, function, op, receiver, reach, origin) of every write BUILDER's scan lists
+# (line, function, op, receiver, reach, origin, class) of every write BUILDER's scan lists,
+# the hazards first
 EXPECTED = [
-    (13, "ToyMetadataBuilder.build", "fill_", "table", "alias", "cm.block_table_tensor"),
+    (13, "ToyMetadataBuilder.build", "fill_", "table", "alias", "cm.block_table_tensor", "hazard"),
     (14, "ToyMetadataBuilder.build", "clamp_", "common_attn_metadata.block_table_tensor", "alias",
-     "cm.block_table_tensor"),
-    (16, "ToyMetadataBuilder.build", "clamp_", "lens", "derived", "cm.seq_lens"),
-    (19, "ToyMetadataBuilder.build", "out=", "self.buf[:4]", "alias", "self.buf"),
-    (21, "ToyMetadataBuilder.build", "[]=", "self.buf", "alias", "self.buf"),
-    (24, "ToyMetadataBuilder.build", "mul_", "scratch", "derived", "cm.query_start_loc"),
-    (29, "zero_rows", "zero_", "t", "alias", "argument t"),
+     "cm.block_table_tensor", "hazard"),
+    (19, "ToyMetadataBuilder.build", "out=", "self.buf[:4]", "alias", "self.buf", "hazard"),
+    (21, "ToyMetadataBuilder.build", "[]=", "self.buf", "alias", "self.buf", "hazard"),
+    (29, "zero_rows", "zero_", "t", "alias", "argument t", "hazard"),
+    (16, "ToyMetadataBuilder.build", "clamp_", "lens", "derived", "cm.seq_lens", "fresh"),
+    (24, "ToyMetadataBuilder.build", "mul_", "scratch", "derived", "cm.query_start_loc", "fresh"),
 ]
 
 
@@ -95,8 +96,8 @@ def write_tree(root, files):
 def rows(proc):
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
-    return [(f["file"], f["line"], f["function"], f["op"], f["receiver"], f["reach"], f["origin"], f["new"])
-            for f in doc["findings"]]
+    return [(f["file"], f["line"], f["function"], f["op"], f["receiver"], f["reach"], f["origin"], f["class"],
+             f["new"]) for f in doc["findings"]]
 
 
 def test_what_is_listed_and_what_is_not(tmp_path):
@@ -125,6 +126,115 @@ def test_new_since(tmp_path):
         by_file.setdefault(r[0], set()).add(r[-1])
     assert by_file == {"vllm/models/a/builder.py": {False}, "vllm/models/b/builder.py": {True},
                        "vllm/new/place.py": {False}}
+
+
+HAZARDS = """\
+import torch
+
+
+class HazardMetadataBuilder(AttentionMetadataBuilder):
+    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+        cm = common_attn_metadata
+        cm.seq_lens[cm.seq_lens == self.sink_len] = 0
+        cm.seq_lens[~cm.is_prefilling] += 1
+        idx = torch.nonzero(cm.seq_lens > 4).squeeze(1)
+        self.buf[idx] = 1
+        cm.slot_mapping.index_put_((idx,), torch.zeros_like(idx))
+        live = cm.seq_lens[: cm.num_reqs]
+        live.masked_fill_(live > 8, 8)
+        flat = cm.block_table_tensor.reshape(-1)
+        flat[idx] = 0
+        same = cm.replace(num_reqs=1)
+        same.query_start_loc.zero_()
+        lens, slots = cm.seq_lens, cm.slot_mapping
+        slots.fill_(-1)
+        picked = cm.seq_lens if fast_build else cm.seq_lens + 1
+        picked.clamp_(min=0)
+        seq_lens = cm.seq_lens
+        seq_lens += 1
+        num_reqs = cm.num_reqs
+        num_reqs += 1
+        self.cache["key"] = live
+        result = {}
+        result["lens"] = cm.seq_lens
+        per_group[common_prefix_len] = cm.seq_lens
+        cm.max_seq_len += self.sink_len
+        return self.fresh(cm)
+
+    def fresh(self, cm):
+        drafts = torch.diff(cm.query_start_loc_cpu).sub_(1)
+        prefilling = cm.is_prefilling.clone()
+        prefilling[cm.seq_lens == 1] = False
+        chosen = cm.seq_lens[cm.seq_lens > 0]
+        chosen.add_(1)
+        lens = cm.seq_lens + 1
+        lens += 1
+        starts = torch.zeros(4)
+        torch.cumsum(cm.seq_lens, 0, out=starts)
+        starts[starts > 2] = 2
+        md = self.build(0, cm)
+        md.seq_lens.fill_(1)
+        narrowed = cm.seq_lens.to(torch.int32)
+        narrowed.add_(1)
+        torch.add(cm.seq_lens, 1, out=SCRATCH)
+        SCRATCH.mul_(2)
+        return drafts, prefilling, chosen, lens, starts
+"""
+
+
+def test_masked_and_indexed_stores_and_which_writes_are_hazards(tmp_path):
+    """Masked and indexed stores, index_put_ and masked_fill_, `t[m] += v` and `x += y` on a
+    tensor are writes; a dict's store, an int's `+=`, an attribute's `+=` are not. A write into
+    the metadata's tensor or a view of it (a slice, reshape, the metadata's replace, a tuple's
+    element, one of an if-expression) is a hazard; one through a call that may hand back its
+    input (a builder's own build, `.to`) or into a global filled from the metadata is unknown;
+    one into a tensor computed here (an out-of-place op, clone, an advanced index's copy,
+    arithmetic, a factory filled by out=) is fresh. Hazards first, then unknown, then fresh."""
+    tree = write_tree(tmp_path / "head", {"vllm/toy/hazards.py": HAZARDS})
+    doc = json.loads(scan("--vllm-src", tree, "--format", "json").stdout)
+    got = [(f["line"], f["op"], f["receiver"], f["origin"], f["class"], f["through"]) for f in doc["findings"]]
+    assert got == [
+        (7, "[]=", "cm.seq_lens", "cm.seq_lens", "hazard", ""),
+        (8, "[]+=", "cm.seq_lens", "cm.seq_lens", "hazard", ""),
+        (10, "[]=", "self.buf", "self.buf", "hazard", ""),
+        (11, "index_put_", "cm.slot_mapping", "cm.slot_mapping", "hazard", ""),
+        (13, "masked_fill_", "live", "cm.seq_lens", "hazard", ""),
+        (15, "[]=", "flat", "cm.block_table_tensor", "hazard", ""),
+        (17, "zero_", "same.query_start_loc", "cm.query_start_loc", "hazard", ""),
+        (19, "fill_", "slots", "cm.slot_mapping", "hazard", ""),
+        (21, "clamp_", "picked", "cm.seq_lens", "hazard", ""),
+        (23, "+=", "seq_lens", "cm.seq_lens", "hazard", ""),
+        (45, "fill_", "md.seq_lens", "cm", "unknown", "self.build()"),
+        (47, "add_", "narrowed", "cm.seq_lens", "unknown", "cm.seq_lens.to()"),
+        (49, "mul_", "SCRATCH", "cm.seq_lens", "unknown", "global SCRATCH"),
+        (34, "sub_", "torch.diff(cm.query_start_loc_cpu)", "cm.query_start_loc_cpu", "fresh", ""),
+        (36, "[]=", "prefilling", "cm.is_prefilling", "fresh", ""),
+        (38, "add_", "chosen", "cm.seq_lens", "fresh", ""),
+        (40, "+=", "lens", "cm.seq_lens", "fresh", ""),
+        (43, "[]=", "starts", "cm.seq_lens", "fresh", ""),
+    ]
+    assert doc["counts"] == {"hazard": 10, "unknown": 3, "fresh": 5}
+    assert {f["reach"] for f in doc["findings"] if f["class"] == "hazard"} == {"alias"}
+    assert {f["reach"] for f in doc["findings"] if f["class"] == "fresh"} == {"derived"}
+
+
+def test_class_filter_and_the_class_in_every_format(tmp_path):
+    tree = write_tree(tmp_path / "head", {"vllm/toy/hazards.py": HAZARDS})
+    doc = json.loads(scan("--vllm-src", tree, "--format", "json", "--class", "hazard", "--class", "unknown").stdout)
+    assert [f["class"] for f in doc["findings"]] == ["hazard"] * 10 + ["unknown"] * 3
+    proc = scan("--vllm-src", tree)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].endswith(": 18 in-place writes: 10 hazards, 3 unknown, 5 fresh"), lines[0]
+    headings = [i for i, line in enumerate(lines) if not line.startswith("  ")][1:]
+    assert [lines[i].split(":")[0] for i in headings] == ["hazards", "unknown", "fresh"]
+    assert headings == [1, 12, 16]
+    assert "  vllm/toy/hazards.py:45  HazardMetadataBuilder.fresh  fill_ on md.seq_lens  " \
+           "[unknown of cm via self.build()]  no suite" in lines
+    md = scan("--vllm-src", tree, "--format", "md", "--class", "fresh").stdout.splitlines()
+    assert md[0].endswith(": 5 in-place writes: 0 hazards, 0 unknown, 5 fresh")
+    assert md[2].startswith("| class | file:line |")
+    assert all(row.startswith("| fresh | vllm/toy/hazards.py:") for row in md[4:]) and len(md) == 9
 
 
 NESTED = """\
@@ -185,7 +295,7 @@ def test_builders_defined_inside_functions_and_classes(tmp_path):
     a function of the factory the builder calls by name; not a same-named function inside an
     unrelated function."""
     tree = write_tree(tmp_path / "head", {"vllm/toy/nested.py": NESTED})
-    got = [r[1:7] for r in rows(scan("--vllm-src", tree, "--format", "json"))]
+    got = [r[1:7] for r in rows(scan("--vllm-src", tree, "--format", "json"))]  # all hazards
     pooled = "make_backend.<locals>.PooledMetadataBuilder.build"
     assert got == [
         (33, "Backend.InnerMetadataBuilder.build", "clamp_", "common_attn_metadata.query_start_loc", "alias",
@@ -230,9 +340,9 @@ def test_a_write_in_a_statement_over_several_lines_is_at_its_own_line(tmp_path):
     tree = write_tree(tmp_path / "head", {"vllm/toy/lines.py": LINES})
     doc = json.loads(scan("--vllm-src", tree, "--format", "json").stdout)
     assert [(f["line"], f["op"], f["receiver"]) for f in doc["findings"]] == [
-        (10, "clamp_", "cm.seq_lens + 1"), (7, "[]=", "self.seq_buf"), (14, "out=", "self.qsl_buf"),
-        (18, "copy_", "self.slot_buf.view(-1)"), (19, "[]=", "self.table_buf")]
-    assert doc["findings"][0]["statement"] == "self.seq_buf[:4] = (cm.seq_lens + 1).clamp_(min=0)"
+        (7, "[]=", "self.seq_buf"), (14, "out=", "self.qsl_buf"), (18, "copy_", "self.slot_buf.view(-1)"),
+        (19, "[]=", "self.table_buf"), (10, "clamp_", "cm.seq_lens + 1")]  # the one fresh write last
+    assert doc["findings"][-1]["statement"] == "self.seq_buf[:4] = (cm.seq_lens + 1).clamp_(min=0)"
 
 
 RENAMED_BASE = """\
@@ -280,11 +390,11 @@ def test_a_write_in_a_renamed_function_is_not_new(tmp_path):
     head = write_tree(tmp_path / "head", {"vllm/a/speculator.py": RENAMED_HEAD, "vllm/b/speculator.py": COPIED_HEAD})
     doc = json.loads(scan("--vllm-src", head, "--since", base, "--format", "json").stdout)
     assert [(f["file"], f["line"], f["function"], f["new"], f.get("moved_from")) for f in doc["findings"]] == [
-        ("vllm/a/speculator.py", 6, "DraftSpeculator._build_attn_metadata", False,
-         "DraftSpeculator._build_draft_attn_metadata"),
         ("vllm/a/speculator.py", 12, "DraftSpeculator._new_limit", True, None),
         ("vllm/b/speculator.py", 3, "DraftSpeculator.propose", False, None),
-        ("vllm/b/speculator.py", 6, "DraftSpeculator.propose_again", True, None)]
+        ("vllm/b/speculator.py", 6, "DraftSpeculator.propose_again", True, None),
+        ("vllm/a/speculator.py", 6, "DraftSpeculator._build_attn_metadata", False,  # fresh: last
+         "DraftSpeculator._build_draft_attn_metadata")]
     text = scan("--vllm-src", head, "--since", base).stdout
     assert "vllm/a/speculator.py:6  DraftSpeculator._build_attn_metadata  clamp_ on out[:num_reqs]  " \
            "[derived of argument seq_lens]  no suite  (was DraftSpeculator._build_draft_attn_metadata)\n" in text
@@ -384,6 +494,26 @@ def test_0340_a_write_is_at_its_own_line(newest_since_0270):
     assert clamp["function"] == store["function"] == "DeepseekV32IndexerMetadataBuilder._prepare_decode_tensors"
     assert (indexer, 1302, "clamp_") not in newest_since_0270
     assert store["statement"] == clamp["statement"] and store["statement"].endswith(".clamp_(min=0)")
+
+
+def test_0340_the_static_sink_builders_masked_store_and_the_classes(newest_since_0270):
+    """static_sink_attention.py's build stores into the shared seq_lens twice, `seq_lens[:] =
+    seq_lens + sink_len` (86) and the masked `seq_lens[seq_lens == sink_len] = 0` (89), both in
+    0.27.0 too: hazards, covered by the static_sink site once the upstream check has one. The
+    triton builder's capture writes `attn_metadata.seq_lens` of its own build (unknown here; it
+    is the metadata's), GDN's `torch.diff(...).sub_(1)` writes a fresh tensor."""
+    from clampbench_scripts.upstream.sites.registry import REPORTED
+    sink = "vllm/model_executor/layers/attention/static_sink_attention.py"
+    stores = [newest_since_0270[(sink, line, "[]=")] for line in (86, 89)]
+    assert [(f["receiver"], f["origin"], f["class"], f["new"]) for f in stores] == [
+        ("common_attn_metadata.seq_lens", "cm.seq_lens", "hazard", False)] * 2
+    assert stores[1]["statement"] == \
+        "common_attn_metadata.seq_lens[common_attn_metadata.seq_lens == self.sink_len] = 0"
+    assert {f["covered_by"] for f in stores} == {"static_sink" if "static_sink" in REPORTED else None}
+    capture = newest_since_0270[("vllm/v1/attention/backends/triton_attn.py", 230, "fill_")]
+    assert (capture["class"], capture["through"]) == ("unknown", "self.build()")
+    diff = newest_since_0270[("vllm/v1/attention/backends/gdn_attn.py", 827, "sub_")]
+    assert (diff["class"], diff["origin"], diff["new"]) == ("fresh", "cm.query_start_loc_cpu", True)
 
 
 def test_an_output_that_is_a_directory_is_refused_before_the_scan(tmp_path):

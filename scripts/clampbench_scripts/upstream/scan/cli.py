@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """upstream.py scan: every in-place tensor write in a vLLM tree's metadata builders, proposers
 and speculators (and the functions they call) whose tensor comes from the common attention
-metadata, a caller's argument or the object's persistent state; with the clampbench suite
-covering it and, with --since, whether it is new.
+metadata, a caller's argument or the object's persistent state; whether it is a hazard (the
+tensor written is memory another reader holds), unknown or into a fresh tensor, hazards
+listed first; with the clampbench suite covering it and, with --since, whether it is new.
 
 Exit codes: 0 listed; 2 bad usage, an unknown version, no vLLM tree or an --out that cannot be
 written; 3 an I/O error while writing; 5 a file in scope does not parse (one line each on
@@ -17,6 +18,7 @@ from ...common.path_args import path_arg
 from ..vllm_code import source
 from ..vllm_code.release import Release
 from . import since, tree_scan
+from .dataflow import CLASSES, FRESH, HAZARD, UNKNOWN
 
 PROG = "upstream.py" + " scan"
 EXIT_UNPARSEABLE = 5
@@ -33,6 +35,11 @@ def build_parser():
     p.add_argument("--origin", action="append", choices=ORIGINS,
                    help="list only writes whose tensor comes from here (repeatable; default all): the "
                         "common attention metadata, a caller's argument, the object's own state")
+    p.add_argument("--class", dest="classes", action="append", choices=CLASSES,
+                   help="list only writes of this class (repeatable; default all, hazards first): "
+                        "hazard, the tensor written is the origin's own memory (a view of it "
+                        "included); unknown, it came out of a call that may return its input; "
+                        "fresh, it was computed in the function")
     p.add_argument("--format", choices=("text", "md", "json"), default="text")
     p.add_argument("--out", metavar="FILE", type=path_arg("--out"), help="write the list here (atomically) instead of stdout")
     return p
@@ -51,23 +58,48 @@ def scan_source(src, sites):
     return tree_scan.scan(Release(src), sites, modules), problems, set(src.python_files())
 
 
+HEADINGS = {HAZARD: "hazards: the tensor written is memory another reader holds (the origin's own, "
+                    "or a view of it)",
+            UNKNOWN: "unknown: the tensor came out of a call that may return its input (read that call)",
+            FRESH: "fresh: the tensor was computed in the function; no other reader holds it"}
+
+
+def counts(findings):
+    return {c: sum(f.write_class == c for f in findings) for c in CLASSES}
+
+
+def summary(label, findings):
+    n = counts(findings)
+    return (f"{label}: {len(findings)} in-place writes: {n[HAZARD]} hazards, {n[UNKNOWN]} unknown, "
+            f"{n[FRESH]} fresh")
+
+
+def _reach(f):
+    return f"{f.reach} of {f.origin}" + (f" via {f.through}" if f.through else "")
+
+
 def as_text(label, findings):
-    lines = [f"{label}: {len(findings)} in-place writes"]
-    for f in findings:
-        new = {True: "  NEW", False: "", None: ""}[f.new] + (f"  (was {f.moved_from})" if f.moved_from else "")
-        lines.append(f"  {f.file}:{f.line}  {f.function}  {f.op} on {f.receiver}  "
-                     f"[{f.reach} of {f.origin}]  {f.covered_by or 'no suite'}{new}")
+    lines = [summary(label, findings)]
+    for c in CLASSES:
+        group = [f for f in findings if f.write_class == c]
+        if group:
+            lines.append(f"{HEADINGS[c]}:")
+        for f in group:
+            new = {True: "  NEW", False: "", None: ""}[f.new] + (f"  (was {f.moved_from})" if f.moved_from else "")
+            lines.append(f"  {f.file}:{f.line}  {f.function}  {f.op} on {f.receiver}  "
+                         f"[{_reach(f)}]  {f.covered_by or 'no suite'}{new}")
     return "\n".join(lines) + "\n"
 
 
 def as_markdown(label, findings):
     since = any(f.new is not None for f in findings)
-    lines = [f"{label}: {len(findings)} in-place writes", "",
-             "| file:line | function | op | tensor | reach | origin | suite |" + (" new |" if since else ""),
-             "|---|---|---|---|---|---|---|" + ("---|" if since else "")]
+    lines = [summary(label, findings), "",
+             "| class | file:line | function | op | tensor | reach | origin | suite |" + (" new |" if since else ""),
+             "|---|---|---|---|---|---|---|---|" + ("---|" if since else "")]
     for f in findings:
         new = (" yes |" if f.new else f" was `{f.moved_from}` |" if f.moved_from else " |") if since else ""
-        lines.append(f"| {f.file}:{f.line} | `{f.function}` | `{f.op}` | `{f.receiver}` | {f.reach} | "
+        reach = f.reach + (f" via `{f.through}`" if f.through else "")
+        lines.append(f"| {f.write_class} | {f.file}:{f.line} | `{f.function}` | `{f.op}` | `{f.receiver}` | {reach} | "
                      f"`{f.origin}` | {f.covered_by or '-'} |{new}")
     return "\n".join(lines) + "\n"
 
@@ -88,10 +120,13 @@ def main(argv):
         problems += [(p, f"--since {args.since}: {line}") for p, line in base_problems]
     if args.origin:
         findings = [f for f in findings if f.origin.split(".")[0].split()[0] in args.origin]
+    if args.classes:
+        findings = [f for f in findings if f.write_class in args.classes]
+    findings = tree_scan.by_class(findings)
     label = head.label + (f", new since {base.label}" if base is not None else "")
     if args.format == "json":
         text = json_text({"vllm": head.label, "since": base.label if base else None,
-                           "findings": [f.as_json() for f in findings],
+                           "counts": counts(findings), "findings": [f.as_json() for f in findings],
                            "unparseable": [line for _, line in problems]}, indent=2) + "\n"
     else:
         text = (as_markdown if args.format == "md" else as_text)(label, findings)

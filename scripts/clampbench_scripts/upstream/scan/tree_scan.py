@@ -1,14 +1,16 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """Finding the next site: every in-place write (writes.py) in vLLM's metadata code (scope.py),
-with the clampbench suite that covers it (from the site table, sites/registry.py) and whether it
-is new since another release (since.py)."""
+its class for a reviewer (a hazard, unknown or fresh: dataflow.py), the clampbench suite that
+covers it (from the upstream check's site table, sites/registry.py: a site whose `locate`
+holds the line) and whether it is new since another release (since.py)."""
 import ast
 import re
 from dataclasses import asdict, dataclass
 from typing import List, Optional
 
 from ..vllm_code.extract import ExtractError
+from .dataflow import CLASS_OF_REACH, CLASSES
 from .scope import called_names, scope
 from .writes import analyse
 
@@ -20,15 +22,27 @@ class Finding:
     function: str  # qualified: Class.method, function, factory.<locals>.Builder.build
     op: str
     receiver: str
-    reach: str  # "alias": the origin's own memory; "derived": a tensor computed from it
+    reach: str  # "alias": the origin's own memory; "derived": a tensor computed from it;
+    # "unknown": what a call that may hand back its input returned
     origin: str  # "cm.block_table_tensor", "argument positions", "self.positions"
+    # "hazard" (reach alias: memory another reader holds), "unknown", "fresh" (reach derived)
+    write_class: str
     covered_by: Optional[str] = None  # the clampbench suite whose site holds this line
     new: Optional[bool] = None  # with --since: absent from that release
     statement: str = ""  # the statement holding the write, as ast.unparse spells it
     moved_from: Optional[str] = None  # with --since: the function of that release that had it
+    through: str = ""  # an unknown reach: what the tensor came out of ("self.build()", "global BUF")
 
     def as_json(self):
-        return asdict(self)
+        """The finding as JSON, its class under "class"."""
+        out = asdict(self)
+        out["class"] = out.pop("write_class")
+        return out
+
+
+def by_class(findings):
+    """FINDINGS, the hazards first, then the unknown, then the fresh ones (each in scan order)."""
+    return sorted(findings, key=lambda f: CLASSES.index(f.write_class))
 
 
 ROLE_WORDS = re.compile(r"Builder|Proposer|Speculator|Drafter")
@@ -106,5 +120,6 @@ def scan(release, sites, modules) -> List[Finding]:
         for w in analyse(function.node, _outer_names(function.node, function.enclosing, memo))[0]:
             covered = next((suite for first, last, suite in spans.get(relpath, []) if first <= w.line <= last), None)
             findings.append(Finding(relpath, w.line, function.qualname, w.op, w.receiver, w.origin.reach,
-                                    w.origin.what, covered, statement=w.statement))
+                                    w.origin.what, CLASS_OF_REACH[w.origin.reach], covered,
+                                    statement=w.statement, through=w.origin.through))
     return findings

@@ -1,9 +1,16 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The in-place tensor writes of one function (`*_()` methods, `out=` arguments, sliced stores
-`t[a:b] = v`), each with the origin of the tensor written (dataflow.py). Not listed: `x += y`
-on a plain name (an int and a tensor look alike without types) and masked stores `t[m] = v`
-(a dict's `d[k] = v` looks the same).
+"""The in-place tensor writes of one function (`*_()` methods, `index_put_`, `masked_fill_` and
+the other in-place methods included; `out=` arguments; stores into a subscript, `t[a:b] = v`,
+masked and indexed `t[mask] = v`, `t[idx] += v`; `x += y` on a name known to hold a tensor),
+each with the origin of the tensor written (dataflow.py).
+
+A store `t[k] = v` is a tensor's when the index is a slice or a tuple, or a mask or index
+tensor (a comparison, `~m`, `m & n`, a name bound to one, a torch call), or `t` is itself
+known to be a tensor or is a field of the common attention metadata (or a view of one). Not
+listed: a store whose index is a string, or a name or call not known as a tensor into a
+container not known as one (a dict's `d[k] = v` looks the same); `x += y` on a name not
+known to hold a tensor, or on an attribute (`cm.max_seq_len += n` is an int's).
 
 A write's line is the write's own: the line of the method's name (`.clamp_(` in a statement
 spanning lines), of the `out=` argument, of the stored-into subscript. Its statement is the
@@ -12,7 +19,7 @@ spells it: comments, line breaks and spacing do not count."""
 import ast
 from dataclasses import dataclass
 
-from .dataflow import FunctionFlow, Origin, derived_from, is_inplace_method, strongest
+from .dataflow import ALIAS, UNKNOWN, FunctionFlow, Origin, derived_from, is_inplace_method, strongest
 
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -43,6 +50,17 @@ def _tensor_index(node: ast.Subscript) -> bool:
     """t[a:b] = v or t[i, j] = v: tensor-style indexing, not a dict's d[key] = v."""
     return isinstance(node.slice, (ast.Slice, ast.Tuple)) or any(
         isinstance(n, ast.Slice) for n in ast.walk(node.slice))
+
+
+def _tensor_store(flow: FunctionFlow, node: ast.Subscript) -> bool:
+    """Whether storing into NODE writes a tensor: a sliced or tuple index, a mask or index
+    tensor, a receiver known to be a tensor or a metadata field's memory; never a string key."""
+    if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return False
+    if _tensor_index(node) or flow.is_tensor(node.slice) or flow.is_tensor(node.value):
+        return True
+    origin = flow.origin(node.value)
+    return origin is not None and origin.kind == "cm" and origin.reach == ALIAS and not origin.is_cm_object
 
 
 def child_defs(node):
@@ -95,14 +113,20 @@ class _FunctionScan:
 
     def filled(self, target, values):
         """A fresh tensor written from an origin's data (torch.add(x, out=y), y.copy_(x))
-        comes from that origin from here on."""
+        comes from that origin from here on: derived where this function made it (a
+        factory's), unknown where it is a global's or a closure's."""
         base = target
         while isinstance(base, (ast.Subscript, ast.Attribute)):
             base = base.value
         if isinstance(base, ast.Name) and base.id != "self" and base.id not in self.flow.env:
             origin = derived_from(strongest(self.flow.origin(v) for v in values))
+            if origin is not None and base.id not in self.flow.local:
+                origin = Origin(origin.kind, origin.what, UNKNOWN, through=f"global {base.id}")
             if origin is not None:
+                tensor = base.id in self.flow.tensors
                 self.flow.bind(base, origin)
+                if tensor:
+                    self.flow.tensors.add(base.id)
 
     def record_calls(self, node, text=None):
         text = ast.unparse(node) if text is None else text
@@ -117,7 +141,7 @@ class _FunctionScan:
 
     def bind_walrus(self, nodes):
         for named in (n for node in nodes for n in _walk_no_defs(node) if isinstance(n, ast.NamedExpr)):
-            self.flow.bind(named.target, self.flow.origin(named.value))
+            self.flow.bind(named.target, self.flow.origin(named.value), named.value)
 
     def statement(self, node):
         if isinstance(node, DEFS):
@@ -138,20 +162,23 @@ class _FunctionScan:
         if node.value is not None:
             self.record_calls(node.value, text)
         for t in targets:
-            if isinstance(t, ast.Subscript) and _tensor_index(t):
+            if isinstance(t, ast.Subscript) and _tensor_store(self.flow, t):
                 self.record(t.lineno, "[]=", t.value, text)
                 if node.value is not None:
                     self.filled(t.value, [node.value])
         if node.value is not None:
             origin = self.flow.origin(node.value)
             for t in targets:
-                self.flow.bind(t, origin)
+                self.flow.bind(t, origin, node.value)
 
     def augmented_assignment(self, node):
         text = ast.unparse(node)
         self.record_calls(node.value, text)
-        if isinstance(node.target, ast.Subscript) and _tensor_index(node.target):
-            self.record(node.target.lineno, "[]" + _OPS.get(type(node.op), "?") + "=", node.target.value, text)
+        op = _OPS.get(type(node.op), "?") + "="
+        if isinstance(node.target, ast.Subscript) and _tensor_store(self.flow, node.target):
+            self.record(node.target.lineno, "[]" + op, node.target.value, text)
+        elif isinstance(node.target, ast.Name) and self.flow.is_tensor(node.target):
+            self.record(node.target.lineno, op, node.target, text)
 
     def compound(self, node):
         """A statement with a body: its header's expressions, then every block in order."""

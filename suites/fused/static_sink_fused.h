@@ -1,0 +1,14 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The fused floor of static_sink: per KV-cache group, the raised seq_lens, the table behind the
+// sink's blocks and max_seq_len written into the builder's own buffers in one pass; nothing
+// allocated, the runner's seq_lens and table only read.
+
+#include "suites/suite.h"
+
+namespace clampbench::suites::fused {
+
+Outputs fused_static_sink(CaseData& data, const ParamPoint& p);
+
+}  // namespace clampbench::suites::fused

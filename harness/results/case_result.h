@@ -81,7 +81,7 @@ struct LatentWriteFinding {
 // another count, or names but that did not show (`vanished`). A known finding never hides a
 // new one: each is matched by name, not by the verdict class it adds up to.
 struct UnexpectedFinding {
-  std::string kind;  // "output" | "mutation"
+  std::string kind;  // "output" | "mutation" | "consequence"
   std::string name;  // the output's (or written buffer's) name, or the changed buffer's
   std::int64_t count = 0;                      // elements that differ or changed; 0 when vanished
   std::optional<std::int64_t> expected_count;  // the count the expectation names, if it names one

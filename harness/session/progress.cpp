@@ -21,7 +21,7 @@ std::string progress_line(std::size_t index, std::size_t total, const CaseResult
     // Outputs and buffers the expectation does not name (or names with another count), and
     // named ones that did not show: a new fault beside a known one of the same class.
     for (const auto& f : v.unexpected_findings) {
-      const char* what = f.kind == "output" ? "differ" : "changed";
+      const char* what = f.kind == "mutation" ? "changed" : "differ";
       if (f.vanished) line += fmt::format(" {}({}, expected, none)", f.kind, f.name);
       else if (f.expected_count) line += fmt::format(" {}({}, {} {}, expected {})", f.kind, f.name, f.count, what, *f.expected_count);
       else line += fmt::format(" {}({}, {} {}, unexpected)", f.kind, f.name, f.count, what);

@@ -36,6 +36,10 @@ struct Expectation {
   bool lists_findings = true;  // false: a version 1 rule, which names the verdict class only
   std::vector<std::string> outputs;  // outputs (or written buffers) that differ from the reference's
   std::vector<ExpectedMutation> mutations;
+  // The later readers' observations that differ from the reference's ("reader/output"): the
+  // step-level consequence of a write. Judged only by a rule that lists them (a "consequences"
+  // key, even empty); elsewhere they are recorded, not judged.
+  std::optional<std::vector<std::string>> consequences;
 };
 
 }  // namespace clampbench

@@ -83,7 +83,7 @@ std::vector<ParamCondition> parse_when(const std::string& path, const nlohmann::
 
 ExpectationRule parse_rule(const std::string& path, const nlohmann::json& j, const std::vector<Suite>& known,
                            int version, std::size_t index) {
-  only_known_keys(path, j, {"suite", "variant", "when", "verdict", "reason", "outputs", "mutations"},
+  only_known_keys(path, j, {"suite", "variant", "when", "verdict", "reason", "outputs", "mutations", "consequences"},
                   fmt::format("rule {}", index + 1));
   ExpectationRule r;
   const Suite& suite = known_suite(path, j, known, r.suite, r.variant);

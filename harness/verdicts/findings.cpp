@@ -13,13 +13,13 @@ namespace clampbench {
 namespace {
 [[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
 
-std::vector<std::string> read_outputs(const nlohmann::json& list) {
-  if (!list.is_array()) bad(fmt::format("\"outputs\" must be a list of names, not {}", list.dump()));
+std::vector<std::string> read_outputs(const nlohmann::json& list, const char* key = "outputs") {
+  if (!list.is_array()) bad(fmt::format("\"{}\" must be a list of names, not {}", key, list.dump()));
   std::vector<std::string> out;
   for (const auto& o : list) {
     if (!o.is_string() || o.get<std::string>().empty()) bad(fmt::format("bad output name {}", o.dump()));
     if (std::find(out.begin(), out.end(), o.get<std::string>()) != out.end())
-      bad(fmt::format("output '{}' listed twice", o.get<std::string>()));
+      bad(fmt::format("{} '{}' listed twice", key, o.get<std::string>()));
     out.push_back(o.get<std::string>());
   }
   return out;
@@ -58,20 +58,37 @@ Verdict verdict_of_findings(const Expectation& e) {
 }  // namespace
 
 void read_expected_findings(const nlohmann::json& rule, int version, Expectation& e) {
-  const bool names = rule.contains("outputs") || rule.contains("mutations");
+  const bool names = rule.contains("outputs") || rule.contains("mutations") || rule.contains("consequences");
   if (version == 1) {
-    if (names) bad(fmt::format("\"outputs\" and \"mutations\" need \"schema_version\": {}", kExpectationsVersion));
+    if (names) bad(fmt::format("\"outputs\", \"mutations\" and \"consequences\" need \"schema_version\": {}", kExpectationsVersion));
     e.lists_findings = false;  // a class-only rule: the verdict is all it says
     return;
   }
   e.lists_findings = true;
   e.outputs = read_outputs(rule.value("outputs", nlohmann::json::array()));
   e.mutations = read_mutations(rule.value("mutations", nlohmann::json::array()));
+  if (rule.contains("consequences")) e.consequences = read_outputs(rule.at("consequences"), "consequences");
   // An error leaves no findings to name; any other verdict must be what the named ones add up to.
   if (e.verdict == Verdict::Error ? names : verdict_of_findings(e) != e.verdict)
     bad(fmt::format("verdict '{}' but the findings listed add up to '{}'", verdict_name(e.verdict),
                     e.verdict == Verdict::Error ? "a finding" : verdict_name(verdict_of_findings(e))));
 }
+
+namespace {
+// Each reader observation that differs from the reference's against the rule's list, and each
+// listed one that did not show.
+void match_consequences(const std::vector<std::string>& listed, VariantResult& vr) {
+  std::set<std::string> seen;
+  for (const ReaderReport& rep : vr.consequences)
+    for (const TensorMismatch& m : rep.mismatches) {
+      seen.insert(m.name);
+      if (std::find(listed.begin(), listed.end(), m.name) == listed.end())
+        vr.unexpected_findings.push_back({"consequence", m.name, m.count, std::nullopt, false});
+    }
+  for (const auto& name : listed)
+    if (!seen.count(name)) vr.unexpected_findings.push_back({"consequence", name, 0, std::nullopt, true});
+}
+}  // namespace
 
 void match_findings(const Expectation& e, VariantResult& vr) {
   vr.findings_listed = e.lists_findings;
@@ -93,6 +110,7 @@ void match_findings(const Expectation& e, VariantResult& vr) {
   }
   for (const auto& o : e.outputs)
     if (!seen_outputs.count(o)) vr.unexpected_findings.push_back({"output", o, 0, std::nullopt, true});
+  if (e.consequences) match_consequences(*e.consequences, vr);
   for (const auto& k : e.mutations)
     if (!seen_buffers.count(k.buffer)) vr.unexpected_findings.push_back({"mutation", k.buffer, 0, k.changed, true});
 }

@@ -51,6 +51,52 @@ TEST(Findings, NamedFindingsAreAsExpected) {
   EXPECT_TRUE(vr.findings_as_expected());
 }
 
+// A later reader's observations: judged only by a rule that lists consequences; each one that
+// differs must be listed, each listed one must show, and none enters the verdict.
+TEST(Findings, ConsequencesAreJudgedOnlyWhereARuleListsThem) {
+  auto with_reader = [] {
+    VariantResult vr = checked({}, {{"seq_lens", 6}});
+    ReaderReport rep;
+    rep.reader = "sampler";
+    rep.mismatches.push_back({"sampler/num_sampled", "reader", 2, {}, ElementValue{}, ElementValue{}, ""});
+    vr.consequences.push_back(rep);
+    return vr;
+  };
+  Expectation e = named(Verdict::Mutation, {}, {{"seq_lens", std::nullopt}});
+  VariantResult unjudged = with_reader();
+  match_findings(e, unjudged);
+  EXPECT_TRUE(unjudged.unexpected_findings.empty());  // no "consequences" key: recorded only
+
+  e.consequences = std::vector<std::string>{"sampler/num_sampled"};
+  VariantResult listed = with_reader();
+  match_findings(e, listed);
+  EXPECT_TRUE(listed.unexpected_findings.empty());
+
+  e.consequences = std::vector<std::string>{};
+  VariantResult unlisted = with_reader();
+  match_findings(e, unlisted);
+  ASSERT_EQ(unlisted.unexpected_findings.size(), 1u);
+  EXPECT_EQ(unlisted.unexpected_findings[0].kind, "consequence");
+  EXPECT_EQ(unlisted.unexpected_findings[0].name, "sampler/num_sampled");
+  EXPECT_EQ(unlisted.unexpected_findings[0].count, 2);
+  EXPECT_FALSE(unlisted.unexpected_findings[0].vanished);
+
+  e.consequences = std::vector<std::string>{"sampler/num_sampled", "sampler/num_rejected"};
+  VariantResult vanished = with_reader();
+  match_findings(e, vanished);
+  ASSERT_EQ(vanished.unexpected_findings.size(), 1u);
+  EXPECT_EQ(vanished.unexpected_findings[0].name, "sampler/num_rejected");
+  EXPECT_TRUE(vanished.unexpected_findings[0].vanished);
+}
+
+TEST(Findings, AConsequencesListMustBeNames) {
+  const std::string head = R"({"schema_version": 2, "default": "same", "expectations": [{"suite": "fake_same",
+      "variant": "clamp_", "verdict": "same", "reason": "r", "consequences": )";
+  EXPECT_NO_THROW(load_text(head + R"(["r/x"]}]})"));
+  EXPECT_THROW(load_text(head + R"("r/x"}]})"), std::invalid_argument);
+  EXPECT_THROW(load_text(head + R"(["r/x", "r/x"]}]})"), std::invalid_argument);
+}
+
 TEST(Findings, ASecondOutputOfTheSameClassIsUnexpected) {
   VariantResult vr = checked({{"y", 3}, {"z", 1}}, {});
   match_findings(named(Verdict::OutputMismatch, {"y"}, {}), vr);

@@ -14,7 +14,7 @@ CUPTI_COUNTS = ("allocations", "releases", "bytes", "kernels", "launch_calls", "
 TIME_STATS = ("device", "wall", "cpu")
 TIME_FIGURES = ("median", "p10", "p90", "mean", "stdev")
 ROLES = ("fresh", "persistent", "persistent_writable")
-FINDING_KINDS = ("output", "mutation")
+FINDING_KINDS = ("output", "mutation", "consequence")
 
 
 def timing(t, field):

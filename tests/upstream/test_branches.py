@@ -28,6 +28,7 @@ ALLOCATIONS_PER_CALL = {
     "step3p5_slot_mapping": ("16..28", "14..24"), "sparse_mla_slot_mapping": ("1..6", "0..5"),
     "compressor_block_table": ("0", "0"),  # numpy request index, clamp_ in both releases
     "sparse_mla_step": ("30", "28"),  # indexer, C4A and C128A: two sparse-MLA clamps per step
+    "static_sink": ("2..4", "2..4"),  # add and eq per KV-cache group (G 1 or 2), in place in both
 }
 
 
@@ -106,7 +107,7 @@ def test_head_findings_are_the_ports_clamp_findings(compared):
     def found(variant):  # order-dependent writes are vLLM's own on both sides: not looked for
         return {k: n for k, n in findings.of_variant(variant)["set"].items() if k[0] != "order_dependent_write"}
     for case_id, row in rows(compared[2]).items():
-        assert found(row) == found(port[case_id]["clamp_"]), case_id
+        assert found(row) == found(port[case_id]["clamp_"]), (case_id, found(row), found(port[case_id]["clamp_"]))
         if case_id.startswith(("sparse_mla_slot_mapping/", "sparse_mla_step/", "compressor_block_table/")):
             assert [(w["buffer"], w["op"]) for w in row["latent_writes"]["findings"]] == [("block_table", "clamp_")]
     for case_id, row in rows(compared[1]).items():

@@ -50,11 +50,35 @@ def written_tensors(func, args, kwargs):
     return found
 
 
+def boolean_index(func, args):
+    """The mask of `t[mask] = v` as torch 1.13 dispatches it (index_put_ with one boolean
+    index over t's leading dimensions; torch 2 dispatches the same store as masked_fill_),
+    else None."""
+    if func.overloadpacket.__name__ != "index_put_" or len(args) < 2:
+        return None
+    indices = [i for i in args[1] if i is not None] if isinstance(args[1], (list, tuple)) else []
+    if len(indices) == 1 and isinstance(indices[0], torch.Tensor) and indices[0].dtype == torch.bool \
+            and len(args[1]) == 1:
+        return indices[0]
+    return None
+
+
+def op_name(func, args):
+    """The op as the findings name it: a boolean-index store is a masked fill whatever the
+    torch version (boolean_index)."""
+    return "masked_fill_" if boolean_index(func, args) is not None else func.overloadpacket.__name__
+
+
 def elements_written(func, target, args):
-    """Elements one call writes: a masked fill only where the mask holds, else the view."""
+    """Elements one call writes: a masked fill (or a boolean-index store) only where the mask
+    holds, else the view."""
     name = func.overloadpacket.__name__
     if name == "masked_fill_" and len(args) > 1 and isinstance(args[1], torch.Tensor):
         return int(args[1].expand(target.shape).sum())
+    mask = boolean_index(func, args)
+    if mask is not None:
+        rest = target.shape[mask.dim():]
+        return int(mask.sum()) * int(torch.Size(rest).numel())
     return elements_of_view(target)
 
 
@@ -77,7 +101,7 @@ class WriteRecorder(AllocationCounter):
         with self.pause():
             for target, old in zip(targets, before):
                 buffer = self.watched[storage_key(target)]
-                op = str(func.overloadpacket.__name__)
+                op = op_name(func, args)
                 record = self.writes.setdefault((buffer, op), LatentWrite(buffer, op, view_text(target)))
                 record.calls += 1
                 record.elements_written += elements_written(func, target, args)

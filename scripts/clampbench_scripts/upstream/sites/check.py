@@ -27,13 +27,16 @@ class Outcome:
                 and e[4][0] == filename and any(first <= e[4][1] <= last for _, first, last in calls)]
 
 
-def run_site(release, site, dump_dir, case, runner=None) -> Outcome:
-    """vLLM's code for `site` on the case's dumped inputs (fresh copies), counted."""
+def run_site(release, site, dump_dir, case, runner=None, counterfactual=False) -> Outcome:
+    """vLLM's code for `site` on the case's dumped inputs (fresh copies), counted;
+    `counterfactual`: wired as the counterfactual variants (Site.runs_counterfactual)."""
     runner = runner or site.bind(release)
     inputs = dump.load_inputs(dump_dir, case, site.views)
     before = {k: v.clone() for k, v in inputs.items()}
     counter = AllocationCounter()
-    outputs = runner(case["params"], inputs, lambda: release.counting(counter))
+    counted = lambda: release.counting(counter)  # noqa: E731
+    outputs = (runner(case["params"], inputs, counted, counterfactual=True) if counterfactual
+               else runner(case["params"], inputs, counted))
     return Outcome(outputs, inputs, before, counter.events)
 
 

@@ -47,6 +47,13 @@ class Site:
     # variant -> the releases it is held to (CHANGED_BY_PR or IN_PLACE_IN_BOTH); a variant
     # held to none is a counterfactual
     pairing: Mapping[str, Tuple[str, ...]] = None
+    # (module, node) -> [(form, first line, last line)]: the lines that give the site its form
+    # (default: its clamp calls); a site with no clamp names its in-place writes "clamp_"
+    form_lines: Optional[Callable] = None
+    # the runner takes counterfactual=True: vLLM's same code wired as the counterfactual
+    # variants are (static_sink: each builder its own copy of the shared tensor), which they
+    # are then held to bitwise; without it a counterfactual's outputs are held to vLLM's
+    runs_counterfactual: bool = False
 
     def __post_init__(self):
         if self.pairing is None:
@@ -81,9 +88,11 @@ class Site:
         return bool(self.held_to("clamp"))
 
     def clamp_lines(self, release):
-        """(file name, [(form, first line, last line)]) of the site's clamp calls."""
+        """(file name, [(form, first line, last line)]) of the site's clamp calls (its
+        form_lines, where it has no clamp)."""
         module, nodes = self.locate(release)
-        return module.filename, sorted(c for n in nodes for c in clamp_calls(module, n))
+        lines = self.form_lines or clamp_calls
+        return module.filename, sorted(c for n in nodes for c in lines(module, n))
 
 
 def form_of(calls):

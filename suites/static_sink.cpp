@@ -70,7 +70,9 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
           {"block_table", in.get("block_table_with_sink").slice(1, 0, s.rows)}};
 }
 
-// A step's live rows: row 0 the longest (a decode at max_seq_len), then by row % 4 a decode,
+// A step's live rows: row 0 the longest (a decode at max_seq_len, which vLLM takes as the largest
+// seq_lens_cpu_upper_bound, model_states/default.py:198; every other row is shorter), then by
+// row % 4 a decode,
 // a last prefill chunk (seq_len == prefill_len), a chunk far from its prompt's end (more than
 // G sinks before it) and, with near 1, a chunk within one sink of it (the first exactly one
 // sink before: seq_len + sink_len == prefill_len), else another far one. Padded rows are 0.
@@ -90,10 +92,10 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
     } else if (kind == 1) {
       len = pre = rng.uniform(1, s.max_seq_len - 1);
     } else if (kind == 2) {
-      len = rng.uniform(1, detail::kSinkMaxModelLen - s.groups * s.sink_len - 65);
+      len = rng.uniform(1, std::min(s.max_seq_len - 1, detail::kSinkMaxModelLen - s.groups * s.sink_len - 65));
       pre = len + s.groups * s.sink_len + rng.uniform(1, 64);
     } else {
-      len = rng.uniform(1, detail::kSinkMaxModelLen - s.sink_len);
+      len = rng.uniform(1, std::min(s.max_seq_len - 1, detail::kSinkMaxModelLen - s.sink_len));
       pre = len + (boundary ? s.sink_len : rng.uniform(1, s.sink_len));
       boundary = false;
     }

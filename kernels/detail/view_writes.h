@@ -28,7 +28,6 @@ class WriteWatch {
   bool on_ = false;
   Tensor view_;
   const char* op_;
-  std::vector<std::int64_t> elements_;  // storage element of each view element, C order
   std::vector<unsigned char> before_;
 };
 

@@ -70,6 +70,20 @@ TEST(ViewWrites, OverlappingUnfoldWindowsCountTheSharedElementOnce) {
   EXPECT_EQ(to_vector<std::int32_t>(t), (std::vector<std::int32_t>{0, 1, 2, 3, 3, 5}));
 }
 
+TEST(ViewWrites, AStridedViewOfThreeDimsIsWalkedAcrossEachCarry) {
+  std::vector<std::int32_t> v(24);
+  for (std::int32_t i = 0; i < 24; ++i) v[static_cast<std::size_t>(i)] = i;
+  for (std::size_t e : {0u, 2u, 9u, 22u, 23u}) v[e] = -1;
+  Tensor t = i32(v, {2, 3, 4});
+  Tensor middle = t.slice(2, 1, 3);  // storage elements 12a + 4b + 1 + c: 1 2 5 6 9 10 13 14 17 18 21 22
+  const ViewWrite w = only_write([&] { clamp_(middle, 0); });
+  EXPECT_EQ(w.view, "[2, 3, 2] strides [12, 4, 1] offset 1");
+  EXPECT_EQ(w.elements_written, 12);
+  EXPECT_EQ(w.elements_changed, 3);  // 2, 9 and 22; 0 and 23 lie outside the view
+  for (std::size_t e : {2u, 9u, 22u}) v[e] = 0;
+  EXPECT_EQ(to_vector<std::int32_t>(t), v);
+}
+
 TEST(ViewWrites, ScatterCountsItsDistinctDestinationsAndCopyOfEqualValuesChangesNothing) {
   Tensor t = i32({9, 0, 0, 0}, {1, 4});
   const ViewWrite s = only_write([&] { scatter_(t, 1, i64({2, 2, 0}, {1, 3}), i32({0, 0, 9}, {1, 3})); });

@@ -76,7 +76,9 @@ int run_session(const RunConfig& config, RunInputs inputs, const Expectations& e
   const detail::RunProgress progress{start, resumed.case_ids.size(), selection.size()};
   judge_resumed(expectations, resumed, log);
   ResultsFile results(config, std::move(environment), std::move(resumed), progress.planned);
-  std::vector<CaseResult> cases = detail::run_cases(selection, progress, runner, dump, results, internal_errors, log);
+  const bool keep_traces = config.trace || !config.trace_out.empty();
+  std::vector<CaseResult> cases =
+      detail::run_cases(selection, progress, runner, dump, results, keep_traces, internal_errors, log);
   detail::after_cases(config, timing, dump, results, cases, bus_id, internal_errors, log);
   return detail::close_run(config, progress, results, cases, internal_errors, log);
 }

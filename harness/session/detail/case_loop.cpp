@@ -16,12 +16,17 @@
 namespace clampbench::detail {
 
 namespace {
-// One case measured and dumped; its tensors are given back before the next one.
-CaseResult measure_case(const SelectedCase& sc, Runner& runner, Dump& dump, std::vector<std::string>& internal_errors,
-                        std::ostream& log) {
+// One case measured and dumped; its tensors are given back before the next one, and its
+// allocation traces unless the run writes them (--trace, --trace-out): the nightly set's
+// traces are 30,000 entries, kept twice (here and in the results file) to the run's end.
+CaseResult measure_case(const SelectedCase& sc, Runner& runner, Dump& dump, bool keep_traces,
+                        std::vector<std::string>& internal_errors, std::ostream& log) {
   CaseResult c = runner.run_case(*sc.suite, sc.point);
   dump.add(*sc.suite, sc.point, c, runner, internal_errors, log);
-  for (auto& v : c.variants) release_tensors(v);  // kept for the dump only; keep memory flat
+  for (auto& v : c.variants) {
+    release_tensors(v);  // kept for the dump only; keep memory flat
+    if (!keep_traces) std::vector<TracedAllocation>().swap(v.allocation_trace);
+  }
 #if defined(__GLIBC__)
   // Hand the freed heap back between cases: glibc raises its mmap threshold after freeing
   // a large block, so later large blocks come from the heap and one case's peak would
@@ -45,7 +50,7 @@ void checkpoint(ResultsFile& results, std::vector<std::string>& internal_errors,
 }  // namespace
 
 std::vector<CaseResult> run_cases(const std::vector<SelectedCase>& selection, const RunProgress& progress,
-                                  Runner& runner, Dump& dump, ResultsFile& results,
+                                  Runner& runner, Dump& dump, ResultsFile& results, bool keep_traces,
                                   std::vector<std::string>& internal_errors, std::ostream& log) {
   const std::set<std::string>& done_before = results.resumed_case_ids();
   const std::size_t to_run = progress.planned - progress.already;
@@ -54,7 +59,7 @@ std::vector<CaseResult> run_cases(const std::vector<SelectedCase>& selection, co
   for (const SelectedCase& sc : selection) {
     if (interrupt_signal()) break;
     if (done_before.count(sc.id)) continue;
-    CaseResult c = measure_case(sc, runner, dump, internal_errors, log);
+    CaseResult c = measure_case(sc, runner, dump, keep_traces, internal_errors, log);
     log << progress_line(progress.already + cases.size() + 1, progress.planned, c) << "  "
         << elapsed_and_eta(progress.seconds(), cases.size() + 1, to_run - cases.size() - 1) << std::endl;
     cases.push_back(std::move(c));

@@ -26,9 +26,10 @@ struct RunProgress {
   double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
 };
 
-// The selected cases not resumed, in order, until a signal stops the run.
+// The selected cases not resumed, in order, until a signal stops the run. `keep_traces`: the
+// run writes the allocation traces (--trace, --trace-out); otherwise each case's are dropped.
 std::vector<CaseResult> run_cases(const std::vector<SelectedCase>& selection, const RunProgress& progress,
-                                  Runner& runner, Dump& dump, ResultsFile& results,
+                                  Runner& runner, Dump& dump, ResultsFile& results, bool keep_traces,
                                   std::vector<std::string>& internal_errors, std::ostream& log);
 
 }  // namespace clampbench::detail

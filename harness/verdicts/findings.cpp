@@ -75,18 +75,22 @@ void read_expected_findings(const nlohmann::json& rule, int version, Expectation
 }
 
 namespace {
-// Each reader observation that differs from the reference's against the rule's list, and each
-// listed one that did not show.
-void match_consequences(const std::vector<std::string>& listed, VariantResult& vr) {
-  std::set<std::string> seen;
-  for (const ReaderReport& rep : vr.consequences)
-    for (const TensorMismatch& m : rep.mismatches) {
-      seen.insert(m.name);
-      if (std::find(listed.begin(), listed.end(), m.name) == listed.end())
-        vr.unexpected_findings.push_back({"consequence", m.name, m.count, std::nullopt, false});
-    }
+// Mismatches (outputs, or one reader's observations) against the names a rule lists: each one
+// not listed is unexpected; `seen` collects the names that showed.
+void match_unlisted(const char* kind, const std::vector<TensorMismatch>& found, const std::vector<std::string>& listed,
+                    std::set<std::string>& seen, VariantResult& vr) {
+  for (const TensorMismatch& m : found) {
+    seen.insert(m.name);
+    if (std::find(listed.begin(), listed.end(), m.name) == listed.end())
+      vr.unexpected_findings.push_back({kind, m.name, m.count, std::nullopt, false});
+  }
+}
+
+// Each listed name that did not show: vanished.
+void match_vanished(const char* kind, const std::vector<std::string>& listed, const std::set<std::string>& seen,
+                    VariantResult& vr) {
   for (const auto& name : listed)
-    if (!seen.count(name)) vr.unexpected_findings.push_back({"consequence", name, 0, std::nullopt, true});
+    if (!seen.count(name)) vr.unexpected_findings.push_back({kind, name, 0, std::nullopt, true});
 }
 }  // namespace
 
@@ -94,12 +98,8 @@ void match_findings(const Expectation& e, VariantResult& vr) {
   vr.findings_listed = e.lists_findings;
   vr.unexpected_findings.clear();
   if (!e.lists_findings || vr.error) return;
-  std::set<std::string> seen_outputs, seen_buffers;
-  for (const auto& m : vr.output_mismatches) {
-    seen_outputs.insert(m.name);
-    if (std::find(e.outputs.begin(), e.outputs.end(), m.name) == e.outputs.end())
-      vr.unexpected_findings.push_back({"output", m.name, m.count, std::nullopt, false});
-  }
+  std::set<std::string> seen_outputs, seen_buffers, seen_consequences;
+  match_unlisted("output", vr.output_mismatches, e.outputs, seen_outputs, vr);
   for (const auto& c : vr.mutations) {
     seen_buffers.insert(c.buffer);
     const auto it = std::find_if(e.mutations.begin(), e.mutations.end(),
@@ -108,9 +108,11 @@ void match_findings(const Expectation& e, VariantResult& vr) {
     else if (it->changed && *it->changed != c.changed)
       vr.unexpected_findings.push_back({"mutation", c.buffer, c.changed, it->changed, false});
   }
-  for (const auto& o : e.outputs)
-    if (!seen_outputs.count(o)) vr.unexpected_findings.push_back({"output", o, 0, std::nullopt, true});
-  if (e.consequences) match_consequences(*e.consequences, vr);
+  match_vanished("output", e.outputs, seen_outputs, vr);
+  if (e.consequences) {
+    for (const ReaderReport& rep : vr.consequences) match_unlisted("consequence", rep.mismatches, *e.consequences, seen_consequences, vr);
+    match_vanished("consequence", *e.consequences, seen_consequences, vr);
+  }
   for (const auto& k : e.mutations)
     if (!seen_buffers.count(k.buffer)) vr.unexpected_findings.push_back({"mutation", k.buffer, 0, k.changed, true});
 }

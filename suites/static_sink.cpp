@@ -25,9 +25,6 @@
 #include <algorithm>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "kernels/error.h"
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
 #include "suites/detail/rng.h"
@@ -45,22 +42,15 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const detail::SinkStep s = detail::sink_step(p);
   Tensor& seq_lens = in.get("seq_lens");
   for (std::int64_t g = 0; g < s.groups; ++g) {
-    const std::int64_t max_seq_len = s.max_seq_len + s.sink_len;  // each group's fresh cm
-    Tensor seen = mode == detail::ClampMode::OutOfPlace
+    Tensor seen = mode == detail::ClampMode::OutOfPlace  // each group's fresh cm over the shared seq_lens
                       ? in.get("seq_lens_with_sink").select(0, g).slice(0, 0, s.rows)
                       : seq_lens;  // the one line that differs: where the raised lengths go
     copy_(seen, add(seq_lens, s.sink_len));
     masked_fill_(seen, eq(seen, s.sink_len), 0);
     Tensor max_seen = in.get("max_seq_len").slice(0, g, g + 1);
-    fill_(max_seen, max_seq_len);
-    const std::int64_t blocks = detail::cdiv(max_seq_len, s.bs);
-    const Tensor source = in.get("block_table").select(0, g).slice(1, 0, blocks);
-    Tensor target = in.get("block_table_with_sink").select(0, g).slice(0, 0, s.rows)
-                        .slice(1, s.sink_blocks, s.sink_blocks + blocks);
-    CB_CHECK(source.size(1) == target.size(1), ErrorKind::ShapeMismatch,
-             "static_sink: the sink table takes {} columns, the runner's table gives {} (vLLM raises here too)",
-             target.size(1), source.size(1));
-    copy_(target, source);
+    fill_(max_seen, s.raised_max_seq_len());
+    detail::SinkTableCopy table = detail::sink_table_copy(in, s, g);
+    copy_(table.target, table.source);
   }
   Tensor seen_lens = mode == detail::ClampMode::OutOfPlace
                          ? in.get("seq_lens_with_sink").slice(1, 0, s.rows)

@@ -6,7 +6,11 @@
 
 #include <cstdint>
 
+#include <fmt/format.h>
+
+#include "kernels/error.h"
 #include "kernels/ops.h"
+#include "suites/detail/strided.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites::detail {
@@ -19,6 +23,7 @@ inline constexpr std::int64_t kSinkSpareRows = 2;  // max_num_seqs beyond the st
 
 struct SinkStep {
   std::int64_t rows, live, groups, bs, sink_blocks, sink_len, max_seq_len, runner_cols;
+  std::int64_t raised_max_seq_len() const { return max_seq_len + sink_len; }  // cm.max_seq_len += sink_len
 };
 
 // R rows, the last `pad` of them CUDA-graph padding (seq_len 0); G KV-cache groups; a sink of
@@ -35,6 +40,23 @@ inline SinkStep sink_step(const ParamPoint& p) {
   s.max_seq_len = p.get("long") != 0 ? kSinkMaxModelLen : kSinkMaxModelLen / 2;
   s.runner_cols = kSinkMaxModelLen / s.bs;
   return s;
+}
+
+// Group g's table copy (static_sink_attention.py:95-99): the runner's first
+// cdiv(max_seq_len + sink_len, bs) columns (fewer where the table is narrower) and where they go
+// in the builder's table, behind the sink's blocks. Throws where vLLM raises: the widths differ.
+struct SinkTableCopy {
+  Tensor source, target;
+};
+inline SinkTableCopy sink_table_copy(CaseData& d, const SinkStep& s, std::int64_t g) {
+  const std::int64_t blocks = cdiv(s.raised_max_seq_len(), s.bs);
+  SinkTableCopy c{d.get("block_table").select(0, g).slice(1, 0, blocks),
+                  d.get("block_table_with_sink").select(0, g).slice(0, 0, s.rows)
+                      .slice(1, s.sink_blocks, s.sink_blocks + blocks)};
+  CB_CHECK(c.source.size(1) == c.target.size(1), ErrorKind::ShapeMismatch,
+           "static_sink: the sink table takes {} columns, the runner's table gives {} (vLLM raises here too)",
+           c.target.size(1), c.source.size(1));
+  return c;
 }
 
 // The sampler after the forward (vllm/v1/worker/gpu/sample/sampler.py:187-196 ->

@@ -19,26 +19,20 @@ Outputs fused_static_sink(CaseData& data, const ParamPoint& p) {
   const suites::detail::SinkStep s = suites::detail::sink_step(p);
   const Tensor& seq_lens = data.get("seq_lens");
   Tensor& own = data.get("seq_lens_with_sink");
-  Tensor& sink_table = data.get("block_table_with_sink");
   Tensor& max_seq_len = data.get("max_seq_len");
   CB_CHECK(own.dim() == 2 && own.size(0) >= s.groups && own.size(1) >= s.rows && max_seq_len.size(0) >= s.groups,
            ErrorKind::ShapeMismatch, "fused static_sink: buffers {} and {} for {} groups of {} rows", own.str(),
            max_seq_len.str(), s.groups, s.rows);
   for (std::int64_t g = 0; g < s.groups; ++g) {
-    const std::int64_t blocks = detail::cdiv(s.max_seq_len + s.sink_len, s.bs);
-    const Tensor source = data.get("block_table").select(0, g).slice(1, 0, blocks);
-    Tensor target = sink_table.select(0, g).slice(0, 0, s.rows).slice(1, s.sink_blocks, s.sink_blocks + blocks);
-    CB_CHECK(source.size(1) == target.size(1), ErrorKind::ShapeMismatch,
-             "fused static_sink: the sink table takes {} columns, the runner's table gives {}", target.size(1),
-             source.size(1));
+    const suites::detail::SinkTableCopy table = suites::detail::sink_table_copy(data, s, g);
     Tensor own_rows = own.select(0, g).slice(0, 0, s.rows);
     Tensor max_slot = max_seq_len.slice(0, g, g + 1);
     detail::StaticSinkGroup group{detail::ref1<const std::int32_t>(seq_lens, "seq_lens"),
                                   detail::ref1<std::int32_t>(own_rows, "seq_lens_with_sink"),
-                                  detail::ref2<const std::int32_t>(source, "block_table"),
-                                  detail::ref2<std::int32_t>(target, "block_table_with_sink"),
+                                  detail::ref2<const std::int32_t>(table.source, "block_table"),
+                                  detail::ref2<std::int32_t>(table.target, "block_table_with_sink"),
                                   static_cast<std::int32_t>(s.sink_len), detail::out_ptr<std::int64_t>(max_slot),
-                                  s.max_seq_len + s.sink_len};
+                                  s.raised_max_seq_len()};
     if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
       detail::launch_fused_static_sink_group(group, detail::current_stream());
@@ -49,7 +43,7 @@ Outputs fused_static_sink(CaseData& data, const ParamPoint& p) {
   }
   return {{"seq_lens", own.slice(1, 0, s.rows)},
           {"max_seq_len", max_seq_len},
-          {"block_table", sink_table.slice(1, 0, s.rows)}};
+          {"block_table", data.get("block_table_with_sink").slice(1, 0, s.rows)}};
 }
 
 }  // namespace clampbench::suites::fused

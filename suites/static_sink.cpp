@@ -41,6 +41,8 @@ constexpr const char* kName = "static_sink";
 Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const detail::SinkStep s = detail::sink_step(p);
   Tensor& seq_lens = in.get("seq_lens");
+  const Tensor& runner_tables = in.get("block_table");
+  const Tensor& sink_tables = in.get("block_table_with_sink");
   for (std::int64_t g = 0; g < s.groups; ++g) {
     Tensor seen = mode == detail::ClampMode::OutOfPlace  // each group's fresh cm over the shared seq_lens
                       ? in.get("seq_lens_with_sink").select(0, g).slice(0, 0, s.rows)
@@ -49,7 +51,7 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
     masked_fill_(seen, eq(seen, s.sink_len), 0);
     Tensor max_seen = in.get("max_seq_len").slice(0, g, g + 1);
     fill_(max_seen, s.raised_max_seq_len());
-    detail::SinkTableCopy table = detail::sink_table_copy(in, s, g);
+    detail::SinkTableCopy table = detail::sink_table_copy(runner_tables, sink_tables, s, g);
     copy_(table.target, table.source);
   }
   Tensor seen_lens = mode == detail::ClampMode::OutOfPlace
@@ -57,7 +59,7 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
                          : seq_lens.unsqueeze(0).expand({s.groups, s.rows});  // every group's view
   return {{"seq_lens", seen_lens},
           {"max_seq_len", in.get("max_seq_len")},
-          {"block_table", in.get("block_table_with_sink").slice(1, 0, s.rows)}};
+          {"block_table", sink_tables.slice(1, 0, s.rows)}};
 }
 
 // A step's live rows: row 0 the longest (a decode at max_seq_len, which vLLM takes as the largest

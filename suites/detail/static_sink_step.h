@@ -44,14 +44,16 @@ inline SinkStep sink_step(const ParamPoint& p) {
 
 // Group g's table copy (static_sink_attention.py:95-99): the runner's first
 // cdiv(max_seq_len + sink_len, bs) columns (fewer where the table is narrower) and where they go
-// in the builder's table, behind the sink's blocks. Throws where vLLM raises: the widths differ.
+// in the builder's table, behind the sink's blocks (block_table and block_table_with_sink, [G, ...]).
+// Throws where vLLM raises: the widths differ.
 struct SinkTableCopy {
   Tensor source, target;
 };
-inline SinkTableCopy sink_table_copy(CaseData& d, const SinkStep& s, std::int64_t g) {
+inline SinkTableCopy sink_table_copy(const Tensor& runner_tables, const Tensor& sink_tables, const SinkStep& s,
+                                     std::int64_t g) {
   const std::int64_t blocks = cdiv(s.raised_max_seq_len(), s.bs);
-  SinkTableCopy c{d.get("block_table").select(0, g).slice(1, 0, blocks),
-                  d.get("block_table_with_sink").select(0, g).slice(0, 0, s.rows)
+  SinkTableCopy c{runner_tables.select(0, g).slice(1, 0, blocks),
+                  sink_tables.select(0, g).slice(0, 0, s.rows)
                       .slice(1, s.sink_blocks, s.sink_blocks + blocks)};
   CB_CHECK(c.source.size(1) == c.target.size(1), ErrorKind::ShapeMismatch,
            "static_sink: the sink table takes {} columns, the runner's table gives {} (vLLM raises here too)",

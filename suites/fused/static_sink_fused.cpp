@@ -20,11 +20,13 @@ Outputs fused_static_sink(CaseData& data, const ParamPoint& p) {
   const Tensor& seq_lens = data.get("seq_lens");
   Tensor& own = data.get("seq_lens_with_sink");
   Tensor& max_seq_len = data.get("max_seq_len");
+  const Tensor& runner_tables = data.get("block_table");
+  const Tensor& sink_tables = data.get("block_table_with_sink");
   CB_CHECK(own.dim() == 2 && own.size(0) >= s.groups && own.size(1) >= s.rows && max_seq_len.size(0) >= s.groups,
            ErrorKind::ShapeMismatch, "fused static_sink: buffers {} and {} for {} groups of {} rows", own.str(),
            max_seq_len.str(), s.groups, s.rows);
   for (std::int64_t g = 0; g < s.groups; ++g) {
-    const suites::detail::SinkTableCopy table = suites::detail::sink_table_copy(data, s, g);
+    const suites::detail::SinkTableCopy table = suites::detail::sink_table_copy(runner_tables, sink_tables, s, g);
     Tensor own_rows = own.select(0, g).slice(0, 0, s.rows);
     Tensor max_slot = max_seq_len.slice(0, g, g + 1);
     detail::StaticSinkGroup group{detail::ref1<const std::int32_t>(seq_lens, "seq_lens"),
@@ -43,7 +45,7 @@ Outputs fused_static_sink(CaseData& data, const ParamPoint& p) {
   }
   return {{"seq_lens", own.slice(1, 0, s.rows)},
           {"max_seq_len", max_seq_len},
-          {"block_table", data.get("block_table_with_sink").slice(1, 0, s.rows)}};
+          {"block_table", sink_tables.slice(1, 0, s.rows)}};
 }
 
 }  // namespace clampbench::suites::fused

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/allocation_trace.h"
 #include "kernels/detail/view_writes.h"
@@ -19,6 +20,7 @@ namespace detail {
 
 // tensor (op) tensor with broadcasting and promotion; result of the promoted dtype.
 Tensor arith(ElementOp op, const Tensor& a, const Tensor& b, const char* name) {
+  const OpCall call(name);
   check_same_device(a, b, name);
   const DType result = promote(a.dtype(), b.dtype());
   CB_CHECK(result != DType::Bool || (op != ElementOp::Sub && op != ElementOp::FloorDiv && op != ElementOp::Rem),
@@ -38,6 +40,7 @@ Tensor arith(ElementOp op, const Tensor& a, const Tensor& b, const char* name) {
 
 // tensor (op) scalar: the scalar rides in s[0] (n_in == 1), nothing is allocated for it.
 Tensor arith(ElementOp op, const Tensor& a, Scalar b, const char* name) {
+  const OpCall call(name);
   check_defined(a, name);
   const bool divides = op == ElementOp::FloorDiv || op == ElementOp::Rem;
   CB_CHECK(!(divides || op == ElementOp::Sub) || a.dtype() != DType::Bool, ErrorKind::DTypeMismatch,
@@ -74,6 +77,7 @@ Tensor maximum(const Tensor& a, const Tensor& b) { return detail::arith(ElementO
 
 // b - a: the result is filled with b, then out = out - a in place (same element, same index).
 Tensor rsub(const Tensor& a, Scalar b) {
+  const detail::OpCall call("rsub");
   detail::check_defined(a, "rsub");
   CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "rsub: not supported for bool tensors ({})", a.str());
   Tensor out = Tensor::empty(a.shape(), detail::scalar_result_dtype(a.dtype(), b), a.device(), "rsub");
@@ -90,6 +94,7 @@ Tensor rsub(const Tensor& a, Scalar b) {
 }
 
 Tensor neg(const Tensor& a) {
+  const detail::OpCall call("neg");
   detail::check_defined(a, "neg");
   CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "neg: not supported for bool tensors ({})", a.str());
   return detail::unary(ElementOp::Neg, a, a.dtype(), "neg");
@@ -124,6 +129,7 @@ void run_clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& 
 }  // namespace
 
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max, std::source_location where) {
+  const detail::OpCall call("clamp");
   detail::check_defined(a, "clamp");
   std::optional<AllocationTag> site;
   if (allocation_trace::recording() && !allocation_trace::tagged()) {
@@ -136,6 +142,7 @@ Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> m
 }
 
 Tensor& clamp_(Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) {
+  const detail::OpCall call("clamp_");
   detail::check_defined(a, "clamp_");
   const DType r = clamp_result(a, min, max);
   CB_CHECK(r == a.dtype(), ErrorKind::DTypeMismatch, "clamp_: result type {} can't be cast to the tensor's {}",

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
 
@@ -16,6 +17,7 @@ namespace {
 
 // Operands are compared in their promoted dtype; the result is bool.
 Tensor to_bool(ElementOp op, const Tensor& a, const Tensor& b, const char* name) {
+  const detail::OpCall call(name);
   detail::check_same_device(a, b, name);
   const Dims shape = detail::broadcast_shapes(a.shape(), b.shape(), name);
   Tensor out = Tensor::empty(shape, DType::Bool, a.device(), name);
@@ -31,6 +33,7 @@ Tensor to_bool(ElementOp op, const Tensor& a, const Tensor& b, const char* name)
 }
 
 Tensor to_bool(ElementOp op, const Tensor& a, Scalar b, const char* name) {
+  const detail::OpCall call(name);
   detail::check_defined(a, name);
   Tensor out = Tensor::empty(a.shape(), DType::Bool, a.device(), name);
   detail::ElementwiseArgs args{};
@@ -62,6 +65,7 @@ Tensor logical_and(const Tensor& a, const Tensor& b) { return to_bool(ElementOp:
 Tensor logical_or(const Tensor& a, const Tensor& b) { return to_bool(ElementOp::Or, a, b, "logical_or"); }
 
 Tensor logical_not(const Tensor& a) {
+  const detail::OpCall call("logical_not");
   detail::check_defined(a, "logical_not");
   return detail::unary(ElementOp::Not, a, DType::Bool, "logical_not");
 }
@@ -74,6 +78,7 @@ void check_condition(const Tensor& cond, const Tensor& a) {
 }  // namespace
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  const detail::OpCall call("where");
   check_condition(cond, a);
   detail::check_same_device(a, b, "where");
   const Dims shape = detail::broadcast_shapes(detail::broadcast_shapes(cond.shape(), a.shape(), "where"), b.shape(), "where");
@@ -94,6 +99,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
 // The scalar is written into the result first and then read back as the "else" operand
 // (same element, same index), so no tensor is allocated for it.
 Tensor where(const Tensor& cond, const Tensor& a, Scalar b) {
+  const detail::OpCall call("where");
   check_condition(cond, a);
   const Dims shape = detail::broadcast_shapes(cond.shape(), a.shape(), "where");
   Tensor out = Tensor::empty(shape, detail::scalar_result_dtype(a.dtype(), b), a.device(), "where");

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
@@ -17,7 +18,8 @@ namespace clampbench {
 
 Tensor to(const Tensor& a, DType dtype) {
   detail::check_defined(a, "to");
-  if (a.dtype() == dtype) return a;  // torch: .to(same dtype) is the tensor itself
+  if (a.dtype() == dtype) return a;  // torch: .to(same dtype) is the tensor itself, dispatching nothing
+  const detail::OpCall call("to");
   Tensor out = Tensor::empty(a.shape(), dtype, a.device(), "to");
   detail::copy_into(out, a);
   return out;
@@ -26,12 +28,14 @@ Tensor to(const Tensor& a, DType dtype) {
 Tensor to(const Tensor& a, DeviceType device) {
   detail::check_defined(a, "to");
   if (a.device() == device) return a;
+  const detail::OpCall call("to");
   Tensor out = Tensor::empty(a.shape(), a.dtype(), device, "to");
   copy_(out, a);
   return out;
 }
 
 Tensor clone(const Tensor& a) {
+  const detail::OpCall call("clone");
   detail::check_defined(a, "clone");
   Tensor out = Tensor::empty(a.shape(), a.dtype(), a.device(), "clone");
   detail::copy_into(out, a);
@@ -50,6 +54,7 @@ Tensor contiguous(const Tensor& a) {
 // when it is strided -- that case alone is ONE EXTRA ALLOCATION, counted by the ledger.
 // A same-device copy_ never allocates.
 Tensor& copy_(Tensor& dst, const Tensor& src) {
+  const detail::OpCall call("copy_");
   detail::check_defined(dst, "copy_");
   detail::check_defined(src, "copy_");
   const Dims shape = detail::broadcast_shapes(dst.shape(), src.shape(), "copy_");
@@ -62,6 +67,9 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
     return dst;
   }
   if (dst.numel() == 0) return dst;  // nothing written: nothing recorded
+  // Across devices: device data read into host memory waits for the device.
+  detail::count_read_to_host(src.device());
+  detail::count_copy_to_device(dst.device());
   const Stream stream = Runtime::current().stream();
   if (src.shape() == dst.shape() && src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous()) {
     detail::copy_bytes(dst.data_ptr(), dst.device(), src.data_ptr(), src.device(), dst.nbytes(), stream);

@@ -8,6 +8,7 @@
 
 #include "kernels/detail/duplicate_writes.h"
 #include "kernels/detail/view_writes.h"
+#include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
@@ -40,16 +41,23 @@ Tensor at_least_1d(const Tensor& t) { return t.dim() == 0 ? t.unsqueeze(0) : t; 
 }  // namespace
 
 Tensor gather(const Tensor& self, int dim, const Tensor& index) {
+  const detail::OpCall call("gather");
   const int d = check_index(self, dim, index, "gather");
   Tensor out = Tensor::empty(index.shape(), self.dtype(), self.device(), "gather");
   detail::GatherArgs args{make_arg(at_least_1d(out)), make_arg(at_least_1d(self)), make_arg(at_least_1d(index)), d};
-  if (index.numel() > 0) detail::backend_for(self.device()).gather(args, Runtime::current().stream());
+  if (index.numel() > 0) {
+    // The CUDA backend checks the indices on the device and reads the verdict back.
+    detail::count_launches(self.device());
+    detail::count_check_sync(self.device());
+    detail::backend_for(self.device()).gather(args, Runtime::current().stream());
+  }
   return out;
 }
 
 namespace {
 Tensor& scatter_impl(Tensor& self, int dim, const Tensor& index, const Tensor& src, const Tensor* mask,
                      const char* op) {
+  const detail::OpCall call(op);
   const int d = check_index(self, dim, index, op);
   detail::check_same_device(self, src, op);
   CB_CHECK(src.dtype() == self.dtype(), ErrorKind::DTypeMismatch, "{}: self {} and src {} differ in dtype", op,
@@ -82,6 +90,8 @@ Tensor& scatter_impl(Tensor& self, int dim, const Tensor& index, const Tensor& s
     destinations = detail::scatter_destinations(at_least_1d(self), d, at_least_1d(index), mask_arg);
     std::erase(destinations, -1);
   }
+  detail::count_launches(self.device(), 2);  // the index check, then the write
+  detail::count_check_sync(self.device());
   detail::backend_for(self.device()).scatter(args, Runtime::current().stream());
   if (order_dependent) write_order::record(*order_dependent);
   watch.done_at(destinations);
@@ -98,6 +108,7 @@ Tensor& scatter_masked_(Tensor& self, int dim, const Tensor& index, const Tensor
 }
 
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
+  const detail::OpCall call("masked_fill_");
   detail::check_same_device(self, mask, "masked_fill_");
   CB_CHECK(mask.dtype() == DType::Bool, ErrorKind::DTypeMismatch, "masked_fill_: mask must be bool, got {}", mask.str());
   const Dims shape = detail::broadcast_shapes(self.shape(), mask.shape(), "masked_fill_");
@@ -120,6 +131,7 @@ Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
 }
 
 Tensor& fill_(Tensor& self, Scalar value) {
+  const detail::OpCall call("fill_");
   detail::check_defined(self, "fill_");
   detail::ElementwiseArgs args{};
   args.op = detail::ElementOp::Fill;

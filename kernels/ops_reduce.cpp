@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/element_ops.h"
+#include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
@@ -43,6 +44,7 @@ Dims without_dim(const Dims& shape, int dim) {
 // One result, reduced along `dim` (kept, for cumsum). A 0-dim input reduces as a [1] view.
 Tensor reduce_dim(ReduceOp op, const Tensor& a, int dim, DType out_dtype, DType compute) {
   const char* name = reduce_name(op);
+  const detail::OpCall call(name);
   detail::check_defined(a, name);
   const int d = detail::wrap_dim(dim, a.dim(), name);
   const Tensor in = a.dim() == 0 ? a.unsqueeze(0) : a;
@@ -117,6 +119,7 @@ bool flat_arg(const Tensor& a, detail::TensorArg& flat) {
 // one flat dimension is first made contiguous: ONE EXTRA ALLOCATION for such inputs.
 Tensor reduce_all(ReduceOp op, const Tensor& a, DType out_dtype, DType compute) {
   const char* name = op == ReduceOp::Max ? "max" : "sum";
+  const detail::OpCall call(name);
   detail::check_defined(a, name);
   CB_CHECK(op != ReduceOp::Max || a.numel() > 0, ErrorKind::InvalidArgument,
            "max: cannot reduce an empty tensor ({}): the operation has no identity", a.str());
@@ -135,8 +138,10 @@ Tensor max(const Tensor& a) { return reduce_all(ReduceOp::Max, a, a.dtype(), a.d
 Tensor sum(const Tensor& a) { return reduce_all(ReduceOp::Sum, a, sum_dtype(a.dtype()), sum_dtype(a.dtype())); }
 
 std::int64_t item_int(const Tensor& a) {
+  const detail::OpCall call("item");
   detail::check_defined(a, "item_int");
   CB_CHECK(a.numel() == 1, ErrorKind::InvalidArgument, "item_int: expected one element, got {}", a.str());
+  detail::count_read_to_host(a.device());
   alignas(8) char bytes[8] = {};
   detail::copy_bytes(bytes, DeviceType::Host, a.data_ptr(), a.device(), element_size(a.dtype()),
                      Runtime::current().stream());

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/element_ops.h"
+#include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
 #include "kernels/ops.h"
@@ -29,6 +30,7 @@ std::int64_t integer_at(const Tensor& t, std::int64_t i) {
 // index it gathers with; the runtime's rule counts the op's result only).
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
   const char* name = "repeat_interleave";
+  const detail::OpCall call(name);
   detail::check_defined(self, name);
   detail::check_defined(repeats, name);
   detail::check_same_device(self, repeats, name);
@@ -44,6 +46,9 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
     CB_CHECK(r >= 0, ErrorKind::InvalidArgument, "{}: repeats must be non-negative, got {} at {}", name, r, i);
     total += r;
   }
+  // The result's size is the repeats' sum: on a device, read back before anything is launched.
+  detail::count_sync(self.device());
+  detail::count_launches(self.device());
   Tensor out = Tensor::empty(Dims{total}, self.dtype(), self.device());
   const std::int64_t size = static_cast<std::int64_t>(element_size(self.dtype()));
   const char* src = static_cast<const char*>(self.data_ptr());

@@ -9,6 +9,7 @@
 
 #include "kernels/allocators.h"
 #include "kernels/detail/backend.h"
+#include "kernels/detail/op_call.h"
 
 namespace clampbench {
 namespace {
@@ -60,6 +61,7 @@ void Runtime::set_allocator(DeviceType device, Allocator* allocator) {
 }
 
 void Runtime::synchronize() {
+  detail::count_synchronize();
   bool cuda_used = false;
   {
     Defaults& d = defaults();

@@ -12,6 +12,7 @@
 #include "harness/checks/tensor_compare.h"
 #include "harness/cupti/cross_check.h"
 #include "kernels/allocation_trace.h"
+#include "kernels/host_cost.h"
 #include "kernels/ledger.h"
 #include "suites/suite.h"
 
@@ -107,6 +108,8 @@ struct VariantResult {
   std::optional<CuptiResult> cupti;
   std::optional<Timing> timing;
   std::optional<std::int64_t> instructions;  // user-space instructions per call (instruction pass)
+  // Ops, launches and syncs of the measured call (kernels/host_cost.h); nullopt when it failed.
+  std::optional<HostCost> host_cost;
   std::vector<TensorMismatch> output_mismatches;
   std::vector<BufferChange> mutations;  // Persistent buffers that changed
   std::vector<BufferChange> writes;     // Fresh / PersistentWritable buffers that changed

@@ -29,6 +29,8 @@ TensorMismatch read_mismatch(const nlohmann::json& j);
 BufferChange read_change(const nlohmann::json& j);
 std::optional<CuptiResult> read_cupti(const nlohmann::json& j);
 std::optional<Timing> read_timing(const nlohmann::json& j);
+// Null or a version-1 block whose by_op and sync_ops add up to its ops and syncs.
+std::optional<HostCost> read_host_cost(const nlohmann::json& j);
 
 // Names as the writer writes them, back into their enums; an element index (null: none).
 Verdict read_verdict(const nlohmann::json& j);

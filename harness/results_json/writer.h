@@ -36,6 +36,9 @@ nlohmann::json to_json(const cupti::ScopeStats& s);  // without "cross_check"
 nlohmann::json to_json(const cupti::CrossCheck& check);
 nlohmann::json to_json(const std::optional<CuptiResult>& cupti);  // the whole "cupti" block
 nlohmann::json findings_json(const VariantResult& vr);
+// The "host_cost" block, versioned (kHostCostVersion); null where the call failed.
+inline constexpr int kHostCostVersion = 1;
+nlohmann::json to_json(const std::optional<HostCost>& cost);
 // {"allocations": [...], "total": N, "truncated": N - kept}
 nlohmann::json trace_json(const std::vector<TracedAllocation>& trace, std::size_t dropped = 0,
                           std::size_t limit = kTraceLimit);

@@ -15,6 +15,7 @@
 #include "harness/runner/runner.h"
 #include "kernels/runtime.h"
 #include "kernels/allocation_trace.h"
+#include "kernels/host_cost.h"
 #include "kernels/write_order.h"
 
 namespace clampbench {
@@ -46,7 +47,7 @@ class TracerScope {
 }  // namespace
 
 VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, const ParamPoint& point,
-                                      const std::string& scope_name) {
+                                      const std::string& scope_name, std::optional<DeviceType> resident) {
   VariantResult vr;
   vr.name = v.name;
   Runtime& rt = Runtime::current();
@@ -70,7 +71,9 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     AllocationTraceScope allocation_trace;
     {
       const nvtx::Range call("call " + v.name, nvtx::Level::Call);
+      HostCostScope host_cost(resident);
       vr.outputs = v.fn(vr.after, point);
+      vr.host_cost = host_cost.close();
       if (config_.plant == "allocation") Tensor planted = Tensor::empty({16}, DType::Int32, inputs.device, "plant");
       rt.synchronize();
     }
@@ -91,6 +94,7 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     rt.ledger().take_event_log();
     record_error(vr, e, "builder call");
     vr.outputs.clear();
+    vr.host_cost.reset();
   }
   return vr;
 }

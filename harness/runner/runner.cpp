@@ -69,7 +69,9 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
   const bool keep_tensors = !config_.dump_dir.empty();  // the dump writes them after the case
   for (const Variant* v : variants) {
     const std::size_t k = r.variants.size();
-    r.variants.push_back(allocation_pass(*v, inputs, point, variant_id(r.case_id, v->name)));
+    const std::optional<DeviceType> resident =
+        suite.device == SuiteDevice::Gpu ? std::optional<DeviceType>(r.device) : std::nullopt;
+    r.variants.push_back(allocation_pass(*v, inputs, point, variant_id(r.case_id, v->name), resident));
     {
       const nvtx::Range pass("check pass", nvtx::Level::Pass);
       check_variant(r, k, before);

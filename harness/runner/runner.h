@@ -50,8 +50,9 @@ class Runner {
   CaseResult run_case(const Suite& suite, const ParamPoint& point);
 
  private:
+  // `resident`: the device whose tensors the host cost counts as on the device (kernels/host_cost.h).
   VariantResult allocation_pass(const Variant& v, const CaseData& inputs, const ParamPoint& point,
-                                const std::string& scope_name);
+                                const std::string& scope_name, std::optional<DeviceType> resident);
   void check_variant(CaseResult& r, std::size_t k, const std::vector<HostTensor>& before);
   void consequence_variant(const Suite& suite, CaseResult& r, std::size_t k);
   void timing_pass(const Suite& suite, CaseResult& r, const CaseData& inputs);

@@ -3,6 +3,7 @@
 // Shared validation, broadcasting and launch helpers of the ops, and the TensorArg builders.
 
 #include "kernels/detail/op_helpers.h"
+#include "kernels/detail/op_call.h"
 
 #include <cstddef>
 #include <vector>
@@ -68,11 +69,14 @@ DType scalar_result_dtype(DType tensor, const Scalar& s) {
   return promote_with_int_scalar(tensor);
 }
 
+// The launch counts follow the CUDA backend: a kernel per call, none for an empty result.
 void launch(const ElementwiseArgs& args, DeviceType device) {
+  if (args.out.sizes.numel() > 0) count_launches(device);
   backend_for(device).elementwise(args, Runtime::current().stream());
 }
 
 void launch(const ReduceArgs& args, DeviceType device) {
+  if (drop_dim(args.in, args.dim).sizes.numel() > 0) count_launches(device);
   backend_for(device).reduce(args, Runtime::current().stream());
 }
 

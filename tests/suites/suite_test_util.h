@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernels/device.h"
+#include "kernels/host_cost.h"
 #include "kernels/ops.h"
 #include "kernels/runtime.h"
 #include "suites/suite.h"
@@ -91,11 +92,13 @@ inline const Tensor& output(const Outputs& outs, const std::string& name) {
   throw std::out_of_range("no output " + name);
 }
 
-// One variant call, with what it allocated on `device` (the scope covers the call only).
+// One variant call, with what it allocated on `device` and what it cost the host, `device`
+// resident for a GPU suite (the scopes cover the call only).
 struct Call {
   Outputs outputs;
   std::uint64_t allocations = 0;
   std::uint64_t bytes = 0;
+  HostCost cost;
 };
 
 inline Call call(const Suite& s, const std::string& variant, CaseData& data, const ParamPoint& p,
@@ -104,7 +107,9 @@ inline Call call(const Suite& s, const std::string& variant, CaseData& data, con
   if (v == nullptr) throw std::out_of_range("no variant " + variant);
   Call c;
   LedgerScope scope(Runtime::current().ledger(), s.name + "/" + variant);
+  HostCostScope cost(s.device == SuiteDevice::Gpu ? std::optional<DeviceType>(device) : std::nullopt);
   c.outputs = v->fn(data, p);
+  c.cost = cost.close();
   Runtime::current().synchronize();
   const PerDevice counters = scope.close();
   c.allocations = counters[static_cast<int>(device)].allocations;

@@ -82,6 +82,7 @@ void DumpDirectory::add_case(const CaseResult& c, const CaseData& input_layout, 
   }
   for (const auto& v : c.variants) {
     nlohmann::json jv = {{"name", v.name}, {"verdict", verdict_name(v.verdict)},
+                         {"host_cost", to_json(v.host_cost)},
                          {"outputs", nlohmann::json::array()}, {"inputs_after", nlohmann::json::array()}};
     for (const auto& o : v.outputs) {
       const HostTensor h = host_view(o.tensor);

@@ -57,6 +57,7 @@ VariantResult read_variant(const json& j) {
   v.cupti = read_cupti(alloc.at("cupti"));
   v.timing = read_timing(j.at("timing"));
   v.instructions = read_optional_count<std::int64_t>(j.at("instructions"));
+  if (j.contains("host_cost")) v.host_cost = read_host_cost(j.at("host_cost"));  // absent in older files
   const json& checks = j.at("checks");
   for (const auto& m : checks.at("outputs").at("mismatches")) v.output_mismatches.push_back(read_mismatch(m));
   for (const auto& c : checks.at("mutations")) v.mutations.push_back(read_change(c));

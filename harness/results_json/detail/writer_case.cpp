@@ -89,6 +89,7 @@ json variant_json(const CaseResult& c, const VariantResult& v, bool with_traces)
       {"saved_vs_reference", has_saved ? json{{"allocations", sa}, {"bytes_requested", sb}} : json(nullptr)},
       {"timing", timing_json(v.timing)},
       {"instructions", v.instructions ? json(*v.instructions) : json(nullptr)},
+      {"host_cost", to_json(v.host_cost)},
       {"checks", checks_json(v)}, {"order_dependent_writes", order_writes_json(v)},
       {"latent_writes", latent_writes_json(v)}, {"findings", findings_json(v)}};
   // The results carry traces only when asked: they can be long.

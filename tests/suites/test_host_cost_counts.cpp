@@ -1,0 +1,95 @@
+// SPDX-FileCopyrightText: 2026 clampbench authors
+// SPDX-License-Identifier: Apache-2.0
+// Host cost per call, worked out by hand from each builder's op sequence: ops by name, the
+// kernels a device launches, the syncs. The same counts on host (the device's stand-in) and on
+// cuda (the *Gpu build of this file), as allocations are.
+
+#include <map>
+
+#include "tests/suites/suite_test_util.h"
+
+namespace clampbench::suite_tests {
+namespace {
+
+using Counts = std::map<std::string, std::int64_t>;
+
+// mamba_prefix_caching: three cdiv(x, B) = neg(floor_divide(x, -B)) (2 ops each), a sub per
+// index, add(nct, 1) for the first scheduled one, and two clamps: 12 elementwise ops, each one
+// kernel; nothing read back. clamp_ is the same op count: the PR changed no dispatch.
+TEST(CBT_SUITE(HostCostCounts), MambaPrefixCaching) {
+  CBT_REQUIRE_DEVICE();
+  const ParamPoint p = point({{"R", 7}, {"B", 4}, {"L", 16}});
+  for (const char* variant : {"clamp", "clamp_"}) {
+    SCOPED_TRACE(variant);
+    CaseData d;
+    d.device = kDevice;
+    d.add("num_computed_tokens", i32({0, 1, 4, 5, 7, 0, 0}, {7}), Role::Persistent);
+    d.add("seq_lens", i32({3, 2, 5, 9, 8, 1, 0}, {7}), Role::Persistent);
+    const HostCost c = call(suite("mamba_prefix_caching"), variant, d, p).cost;
+    EXPECT_EQ(c.by_op, (Counts{{"add", 1}, {std::string(variant), 2}, {"floor_divide", 3}, {"neg", 3}, {"sub", 3}}));
+    EXPECT_EQ(c.ops, 12);
+    EXPECT_EQ(c.launches, 12);
+    EXPECT_EQ(c.syncs, 0);
+    EXPECT_EQ(c.h2d_copies + c.d2h_copies + c.check_syncs, 0);
+  }
+  CaseData d;
+  d.device = kDevice;
+  d.add("num_computed_tokens", i32({0, 1, 4, 5, 7, 0, 0}, {7}), Role::Persistent);
+  d.add("seq_lens", i32({3, 2, 5, 9, 8, 1, 0}, {7}), Role::Persistent);
+  const HostCost fused = call(suite("mamba_prefix_caching"), "fused", d, p).cost;
+  EXPECT_EQ(fused.ops, 0);      // its outputs come from Tensor::empty, not a dispatched op
+  EXPECT_EQ(fused.launches, 1); // one kernel for the three indices
+}
+
+// static_sink, per KV-cache group: copy_(seen, add(seq_lens, sink)), masked_fill_(seen,
+// eq(seen, sink), 0), fill_(max_seq_len), copy_ of the block table: 6 ops, each one kernel
+// (a copy_ on one device is an elementwise copy). Both forms are the same sequence; only
+// where the lengths go differs.
+TEST(CBT_SUITE(HostCostCounts), StaticSinkPerGroup) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite("static_sink");
+  for (std::int64_t groups : {1, 2}) {
+    const ParamPoint p = point({{"R", 8}, {"pad", 0}, {"sink", 2}, {"bs", 16}, {"near", 0}, {"G", groups}, {"long", 0}});
+    for (const char* variant : {"clamp", "clamp_"}) {
+      SCOPED_TRACE(std::string(variant) + " G=" + std::to_string(groups));
+      CaseData d = s.make_inputs(p, 1, kDevice);
+      const HostCost c = call(s, variant, d, p).cost;
+      EXPECT_EQ(c.by_op, (Counts{{"add", groups}, {"copy_", 2 * groups}, {"eq", groups}, {"fill_", groups},
+                                 {"masked_fill_", groups}}));
+      EXPECT_EQ(c.ops, 6 * groups);
+      EXPECT_EQ(c.launches, 6 * groups);
+      EXPECT_EQ(c.syncs, 0);
+    }
+    CaseData d = s.make_inputs(p, 1, kDevice);
+    const HostCost fused = call(s, "fused", d, p).cost;
+    EXPECT_EQ(fused.ops, 0);
+    EXPECT_EQ(fused.launches, groups);  // one kernel per group
+  }
+}
+
+// mla_chunked_context (host tensors in vLLM, C = 3 chunks): max + item, gt + sum + item, the
+// chunk plan (arange, mul, add, minimum, sub and its clamp), cumulative_lens (full, cumsum,
+// copy_), max + item of the totals, token_to_request (full, arange, then per chunk
+// repeat_interleave + copy_), amax and the totals' sum: 26 ops. Host tensors: the three
+// scalar reads wait for nothing, and nothing is launched.
+TEST(CBT_SUITE(HostCostCounts), MlaChunkedContextOnHostTensors) {
+  for (const char* variant : {"clamp", "clamp_"}) {
+    SCOPED_TRACE(variant);
+    CaseData d;
+    d.device = DeviceType::Host;
+    d.add("context_lens", i32({0, 70000, 1000}, {3}, DeviceType::Host));
+    const HostCost c =
+        call(suite("mla_chunked_context"), variant, d, point({{"P", 3}, {"L", 70000}, {"D", 1}, {"I", 1}}),
+             DeviceType::Host)
+            .cost;
+    EXPECT_EQ(c.by_op, (Counts{{"add", 1}, {"amax", 1}, {"arange", 2}, {std::string(variant), 1}, {"copy_", 4},
+                               {"cumsum", 1}, {"full", 2}, {"gt", 1}, {"item", 3}, {"max", 2}, {"minimum", 1},
+                               {"mul", 1}, {"repeat_interleave", 3}, {"sub", 1}, {"sum", 2}}));
+    EXPECT_EQ(c.ops, 26);
+    EXPECT_EQ(c.launches, 0);
+    EXPECT_EQ(c.syncs, 0);
+  }
+}
+
+}  // namespace
+}  // namespace clampbench::suite_tests

@@ -39,6 +39,7 @@ CaseResult small_case() {
   v.findings_listed = true;
   v.unexpected_findings.push_back({"output", "out", 1, std::nullopt, false});
   v.instructions = 1234;
+  v.host_cost = HostCost{2, {{"clamp_", 1}, {"item", 1}}, 1, 1, {{"item", 1}}, 0, 1, 0};
   v.allocation_trace.push_back({0, "clamp", "", DType::Int64, Dims{4}, 32, DeviceType::Host, -1});
   v.allocation_trace_dropped = 2;
   Timing t;
@@ -63,7 +64,7 @@ TEST(ResultsWriter, ACaseExactly) {
       R"("segments_created":0,"segments_released":0}},"pytorch":null},"checks":{"consequences":[],)"
       R"("mutations":[],"outputs":{"equal":true,"mismatches":[]},"writes":[]},"error":null,)"
       R"("expectation_reason":null,"expected":true,"expected_verdict":"same","findings":{"as_expected":true,)"
-      R"("listed":false,"set":[],"unexpected":[],"vanished":[]},"instructions":null,)"
+      R"("listed":false,"set":[],"unexpected":[],"vanished":[]},"host_cost":null,"instructions":null,)"
       R"("latent_writes":{"as_expected":true,"findings":[],"vanished":[]},"name":"clamp",)"
       R"("order_dependent_writes":{"as_expected":true,"findings":[],"vanished":[]},)"
       R"("saved_vs_reference":{"allocations":0,"bytes_requested":0},"timing":null,"verdict":"same"},)"
@@ -80,7 +81,9 @@ TEST(ResultsWriter, ACaseExactly) {
       R"("value":5}]},"writes":[]},"error":null,"expectation_reason":"in place","expected":true,)"
       R"("expected_verdict":"mutation","findings":{"as_expected":false,"listed":true,"set":[{"count":1,)"
       R"("kind":"output","name":"out"},{"count":2,"kind":"mutation","name":"idx"}],"unexpected":[{"count":1,)"
-      R"("expected_count":null,"kind":"output","name":"out"}],"vanished":[]},"instructions":1234,)"
+      R"("expected_count":null,"kind":"output","name":"out"}],"vanished":[]},)"
+      R"("host_cost":{"by_op":{"clamp_":1,"item":1},"check_syncs":0,"d2h_copies":1,"h2d_copies":0,"launches":1,)"
+      R"("ops":2,"sync_ops":{"item":1},"syncs":1,"version":1},"instructions":1234,)"
       R"("latent_writes":{"as_expected":true,"findings":[{"buffer":"idx","calls":1,"elements_changed":2,)"
       R"("elements_written":4,"expected":true,"op":"clamp_","reason":"known","view":"[0:4]"}],"vanished":[]},)"
       R"("name":"clamp_","order_dependent_writes":{"as_expected":false,"findings":[],"vanished":["slots"]},)"

@@ -13,7 +13,7 @@ from clampbench_scripts.common.errors import InputError  # every reader imports 
 from clampbench_scripts.common.json_input import load_json
 from clampbench_scripts.common.results_check import check_document
 
-from clampbench_scripts.common import findings
+from clampbench_scripts.common import findings, host_cost
 
 SCHEMA_VERSION = 1
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
@@ -112,6 +112,7 @@ def variant_row(case, variant):
         "wall_time": (variant.get("timing") or {}).get("wall"),
         "iterations": (variant.get("timing") or {}).get("iterations"),
         "instructions": variant.get("instructions"),
+        "host_cost": host_cost.of_variant(variant),
         "time_noise": (variant.get("timing") or {}).get("noise"),
         "time_converged": (variant.get("timing") or {}).get("converged"),
     }
@@ -194,5 +195,5 @@ def light_row(row):
     t = row["time"]
     return {"suite": row["suite"], "case_id": row["case_id"], "variant": row["variant"],
             "ledger": row["ledger"], "saved_allocations": row["saved_allocations"],
-            "saved_bytes": row["saved_bytes"],
+            "saved_bytes": row["saved_bytes"], "host_cost": host_cost.light(row.get("host_cost")),
             "time": {k: t.get(k) for k in TIME_FIGURES} if isinstance(t, dict) else None}

@@ -8,8 +8,9 @@ written, no row in common: 0 rows compared is not "no regression"), a run that d
 without --allow-partial, or runs on different device/backend/allocator without --allow-mixed,
 3 NOT ASSESSED: a row or suite of the base absent from the head (unless --selection-changed),
 a --fail-on category whose figure some row lacks, null or missing, on a side
-(allocations, instructions, time; instructions that neither run counted only when --fail-on
-names them explicitly), instructions counted by different methods, or for time: the run-to-run
+(allocations, instructions, host_cost, time; instructions that neither run counted, and
+host_cost when neither run recorded a host_cost block anywhere, only when --fail-on names them
+explicitly), a host_cost block null or malformed on a side, instructions counted by different methods, or for time: the run-to-run
 noise is unknown (one run per side, no --history, no --time-noise), an overloaded single run
 holds the calls, a median time is NaN, or some suite's minimum detectable slowdown is above
 --max-mde; the rows are named in the output. Also 3: an I/O error while writing.
@@ -26,7 +27,7 @@ from clampbench_scripts.common.output import check_target, fail, write_text
 from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import config_differences, config_of, load_rows
 
-DEFAULT_FAIL_ON = ("allocations", "instructions", "verdicts")
+DEFAULT_FAIL_ON = ("allocations", "instructions", "host_cost", "verdicts")
 
 PROG = "compare.py"
 
@@ -58,8 +59,8 @@ def build_parser():
                    default="md", help="md, text, json (gbench and bmf are export.py's: one run, not two)")
     p.add_argument("--fail-on", type=parse_fail_on, default=None,
                    help="comma-separated categories that make exit code 1 (default the exact ones: "
-                        "allocations,instructions,verdicts; add time to gate on time too); a figure of "
-                        "one of them missing on a side is NOT ASSESSED (exit 3)")
+                        "allocations,instructions,host_cost,verdicts; add time to gate on time too); a "
+                        "figure of one of them missing on a side is NOT ASSESSED (exit 3)")
     p.add_argument("--base", dest="base_more", type=path_arg("--base"), action="append", default=[],
                    metavar="FILE",
                    help="another run of the base (repeatable): time calls use the run-to-run spread")

@@ -4,13 +4,13 @@
 headline that compare_markdown.py (the PR comment) shares."""
 import math
 
-from clampbench_scripts.compare import calls, finding_sets, pooled_format, unseen
+from clampbench_scripts.compare import calls, finding_sets, host_cost_calls, pooled_format, unseen
 from clampbench_scripts.common.escape import escaped, terminal_text
 from clampbench_scripts.common.output import json_text
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
 
-HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "median time",
-           "verdict")
+HEADERS = ("case", "variant", "allocs/call", "bytes/call", "peak bytes", "instructions/call", "host cost/call",
+           "median time", "verdict")
 
 
 def _figure_cell(fig, fmt):
@@ -58,6 +58,7 @@ def table_cells(entry):
             _figure_cell(a["bytes_requested"], fmt_bytes),
             _figure_cell(a["peak_bytes"], fmt_bytes),
             _instructions_cell(entry.get("instructions")),
+            host_cost_calls.cell(entry.get("host_cost")),
             _time_cell(entry["time"]),
             _verdict_cell(entry["verdict"]) + finding_sets.note(entry.get("findings"))
             + _order_writes_note(entry.get("order_dependent_writes"))

@@ -20,6 +20,8 @@ def is_open(entry):
         return True
     if entry.get("instructions", {}).get("call") in (calls.BETTER, calls.WORSE):
         return True
+    if entry.get("host_cost", {}).get("call") in (calls.BETTER, calls.WORSE):
+        return True
     v = entry["verdict"]
     return (entry["time"]["call"] in (calls.BETTER, calls.WORSE) or v["call"] != calls.SAME
             or v["head"] != "same" or not v["head_expected"])

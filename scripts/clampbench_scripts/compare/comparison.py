@@ -5,12 +5,12 @@ rows present in only one of them. Pure data; compare_format.py renders it."""
 import math
 import statistics
 
-from clampbench_scripts.compare import calls, finding_sets, pooled_time, time_calls
+from clampbench_scripts.compare import calls, finding_sets, host_cost_calls, pooled_time, time_calls
 from clampbench_scripts.compare.unseen import unseen_of
-from clampbench_scripts.common import machine_load
+from clampbench_scripts.common import host_cost, machine_load
 from clampbench_scripts.common.results import LEDGER_FIGURES, instruction_method
 
-CATEGORIES = ("allocations", "instructions", "verdicts", "time")
+CATEGORIES = ("allocations", "instructions", "host_cost", "verdicts", "time")
 
 
 def _figure(base, head):
@@ -77,6 +77,7 @@ def compare_row(base, head, time_entry, instructions_tolerance=0.01, methods=(No
         "allocations": figures, "devices": devices,
         "time": _time_entry(time_entry, base, head),
         "instructions": _instructions_entry(base, head, instructions_tolerance, methods),
+        "host_cost": host_cost_calls.entry(base, head),
         "verdict": {"base": base["verdict"], "head": head["verdict"],
                     "base_expected": base["expected"], "head_expected": head["expected"],
                     "expected_verdict": head["expected_verdict"],
@@ -94,6 +95,8 @@ def regressions_of(entry):
         found.append("allocations")
     if entry.get("instructions", {}).get("call") == calls.WORSE:
         found.append("instructions")
+    if entry.get("host_cost", {}).get("call") == calls.WORSE:
+        found.append("host_cost")
     if calls.WORSE in (entry["verdict"]["call"], entry["order_dependent_writes"]["call"],
                        entry.get("latent_writes", {}).get("call"), entry.get("findings", {}).get("call")):
         found.append("verdicts")
@@ -201,6 +204,7 @@ def compare_runs(base_env, base_rows, head_env, head_rows, alpha=0.05, min_effec
         "base": _env_summary(base_env), "head": _env_summary(head_env),
         "alpha": alpha, "min_effect": min_effect, "instructions_tolerance": instructions_tolerance,
         "instruction_methods": list(methods), "time_noise": noise,
+        "host_cost_recorded": host_cost.recorded(base_rows, head_rows),
         "max_load_per_cpu": max_load_per_cpu, "overloaded": overloaded,
         "rows": entries, "pooled": pooled,
         "added": [_key_dict(k, head_rows) for k in head_rows if k not in base_rows],

@@ -5,7 +5,7 @@ in ways that do not compare, cannot be called: in a --fail-on category it is NOT
 (compare.py exit 3, the rows named), never "no regression"; nor can any figure of a row of the
 base that the head lacks (unless the selection changed on purpose). A regression elsewhere
 still wins (exit 1)."""
-from clampbench_scripts.compare import calls
+from clampbench_scripts.compare import calls, host_cost_calls
 
 
 def _both_failed(entry):
@@ -23,8 +23,8 @@ def _missing(base, head, what):
 def unseen_of(entry):
     """{category: {"reason", "both"}} of this entry's figures that cannot be judged: missing
     or null on a side ("both": on both sides), or, for instructions, counted in ways that do
-    not compare. A gated category with such a figure is NOT ASSESSED (not_assessed), never
-    "no regression". Rows whose two calls both failed have no figures to see."""
+    not compare, or, for host_cost, a block absent, null or malformed on a side. A gated
+    category with such a figure is NOT ASSESSED (not_assessed), never "no regression". Rows whose two calls both failed have no figures to see."""
     if _both_failed(entry):
         return {}
     unseen = {}
@@ -36,6 +36,9 @@ def unseen_of(entry):
     if ins.get("call") == calls.AMBIGUOUS:
         unseen["instructions"] = _missing(ins["base"], ins["head"], "instructions") or \
             {"reason": ins.get("reason") or "not comparable", "both": False}
+    cost = host_cost_calls.unseen(entry["host_cost"]) if entry.get("host_cost") else None
+    if cost:
+        unseen["host_cost"] = cost
     t = entry["time"]
     if t.get("unusable"):
         unseen["time"] = {"reason": t.get("reason") or "median time unusable", "both": False}
@@ -71,7 +74,8 @@ def not_assessed(result, fail_on, explicit=(), selection_changed=False):
     """{category: [(row, reason)]} of the gated categories, time aside (time_not_assessed
     and the power check speak for it), whose figure some row lacks on a side. Instructions
     that neither run counted (cuda rows, --instructions off) are only NOT ASSESSED when
-    EXPLICIT (--fail-on as given on the command line) names them. Rows of the base absent
+    EXPLICIT (--fail-on as given on the command line) names them; so is host_cost when neither
+    run recorded a host_cost block anywhere (two files from before it). Rows of the base absent
     from the head (a row or suite that failed to run, a run cut short) lack every figure: they
     are NOT ASSESSED under ABSENT unless SELECTION_CHANGED (the user dropped them on purpose)."""
     out = {}
@@ -82,6 +86,8 @@ def not_assessed(result, fail_on, explicit=(), selection_changed=False):
             if category == "time" or category not in fail_on:
                 continue
             if category == "instructions" and unseen["both"] and category not in explicit:
+                continue
+            if category == "host_cost" and not result.get("host_cost_recorded", True) and category not in explicit:
                 continue
             out.setdefault(category, []).append((_row_name(e), unseen["reason"]))
     return out

@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """Change detection over a history.
 
-Allocation figures are exact: every run whose value differs from the previous run that had
+Allocation and host cost figures are exact: every run whose value differs from the previous run that had
 one is a step. Times are noisy: a run starts a step only when it and the PERSIST - 1 runs
 after it all lie on the same side of the median of the preceding window, each by more than
 max(SIGMAS * sigma, MIN_EFFECT * median), sigma being 1.4826 * the MAD of that window. A
 one-off blip does not persist; after a step the window restarts at the new level.
 """
 import numpy as np
+
+from clampbench_scripts.dashboard.series import HOST_COST_METRICS
 
 PERSIST = 3
 WINDOW = 20
@@ -87,7 +89,7 @@ def time_steps(values, persist=PERSIST, window=WINDOW, min_window=MIN_WINDOW,
     return steps
 
 
-EXACT_METRICS = ("allocations", "bytes_requested", "peak_bytes")
+EXACT_METRICS = ("allocations", "bytes_requested", "peak_bytes") + HOST_COST_METRICS
 
 
 def detect(series):

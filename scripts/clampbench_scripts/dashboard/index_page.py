@@ -13,8 +13,9 @@ def _versus(counts, missing):
     if counts is None:
         return f"<td class=l>{esc(missing)}</td>"
     worse = [f"{counts[k]} {name}" for k, name in (("allocations", "allocations/bytes"),
-                                                     ("instructions", "instructions"), ("time", "time"))
-             if counts[k]]
+                                                     ("instructions", "instructions"), ("host_cost", "host cost"),
+                                                     ("time", "time"))
+             if counts.get(k)]
     text = ("worse: " + ", ".join(worse)) if worse else "nothing worse"
     if counts["time_not_assessed"]:
         text += f"; time not assessed in {counts['time_not_assessed']}"

@@ -3,9 +3,10 @@
 """One configuration's latest run against the run before it and the baseline, computed once
 for its page (site.py shows every row) and the index (index_page.py shows the counts): the
 time calls with the noise of the history before the latest run, and per comparison how many
-rows got worse in allocations or bytes (exact), instructions and time (their calls, as the
+rows got worse in allocations or bytes (exact), host cost (exact), instructions and time (their calls, as the
 page colours them)."""
 from clampbench_scripts.compare import calls, comparison, time_calls
+from clampbench_scripts.dashboard import host_cost_table
 
 
 def _time_calls(series, rows, previous, baseline, envs):
@@ -50,12 +51,13 @@ def _against(rows, other, head_env, other_env, time):
     keys = [k for k in rows if k in other]
     if not keys:
         return None
-    worse = {"allocations": 0, "instructions": 0, "time": 0, "time_not_assessed": 0}
+    worse = {"allocations": 0, "instructions": 0, "host_cost": 0, "time": 0, "time_not_assessed": 0}
     for key in keys:
         row, was = rows[key], other[key]
         if any(calls.exact_call(_ledger(was, f), _ledger(row, f)) == calls.WORSE
                for f in ("allocations", "bytes_requested")):
             worse["allocations"] += 1
+        worse["host_cost"] += host_cost_table.worse(was, row)
         entry = comparison.instructions_call_between(was, row, other_env, head_env)
         worse["instructions"] += entry is not None and entry.get("call") == calls.WORSE
         call = (time.get(key) or {}).get("call")
@@ -70,7 +72,7 @@ def status(series, ctx):
     outcome = ctx["latest"].get("outcome") or {}
     vs_prev = _against(rows, ctx["previous"], env, ctx["prev_env"], ctx["time"]["prev"])
     vs_base = _against(rows, ctx["baseline"] or {}, env, ctx["envs"][2], ctx["time"]["base"])
-    regressed = any(c[k] for c in (vs_prev, vs_base) if c for k in ("allocations", "instructions", "time"))
+    regressed = any(c[k] for c in (vs_prev, vs_base) if c for k in ("allocations", "instructions", "host_cost", "time"))
     return {"runs": len(series["runs"]), "time": env.get("time"), "commit": env.get("git_commit"),
             "branch": env.get("git_branch"), "outcome": outcome.get("status"),
             "cases": len({r["case_id"] for r in rows.values()}), "rows": len(rows),

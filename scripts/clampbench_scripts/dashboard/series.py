@@ -2,12 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0
 """The history as numpy arrays: per suite, one row per (case_id, variant), one column per run.
 
-Missing figures (a row absent from a run, a failed call, timing off) are NaN.
+Missing figures (a row absent from a run, a failed call, timing off, a host_cost block absent or
+unreadable) are NaN. The host cost figures are host_ops (host_cost.ops), launches, syncs,
+h2d_copies, d2h_copies and check_syncs.
 """
 import numpy as np
 
+from clampbench_scripts.common.host_cost import FIGURES, figure
+
+HOST_COST_METRICS = ("host_ops", "launches", "syncs", "h2d_copies", "d2h_copies", "check_syncs")
 METRICS = ("allocations", "bytes_requested", "peak_bytes", "saved_allocations", "saved_bytes",
-           "time_median", "time_p10", "time_p90")
+           "time_median", "time_p10", "time_p90") + HOST_COST_METRICS
 
 
 def _figures(row):
@@ -15,7 +20,7 @@ def _figures(row):
     t = row["time"] or {}
     return (ledger.get("allocations"), ledger.get("bytes_requested"), ledger.get("peak_bytes"),
             row["saved_allocations"], row["saved_bytes"],
-            t.get("median"), t.get("p10"), t.get("p90"))
+            t.get("median"), t.get("p10"), t.get("p90")) + tuple(figure(row, f) for f in FIGURES)
 
 
 def build(runs):

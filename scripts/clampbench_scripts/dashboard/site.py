@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The dashboard's index.html: the latest run at a glance, the changes detected over the
 history, then per suite a latest-run table (deltas vs the previous run and the baseline),
-the op-level savings and latent writes, and the trend figures. Static, self-contained except for
+the host cost per call, the op-level savings and latent writes, and the trend figures. Static, self-contained except for
 figures/*.svg."""
 
 from clampbench_scripts.compare import calls, comparison
-from clampbench_scripts.dashboard import hazards, latest, nights_table
+from clampbench_scripts.dashboard import hazards, host_cost_table, latest, nights_table
 from clampbench_scripts.common import machine_load
 from clampbench_scripts.common.escape import html_text as esc
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
@@ -111,13 +111,14 @@ def latest_table(rows, previous, baseline, envs=({}, {}, {}), time=None):
 
 
 def _change_value(metric, v):
-    return fmt_time(v) if metric == "time_median" else (
-        fmt_bytes(v) if metric != "allocations" else fmt_count(v))
+    if metric == "time_median":
+        return fmt_time(v)
+    return fmt_bytes(v) if metric in ("bytes_requested", "peak_bytes") else fmt_count(v)
 
 
 def changes_table(changes, series, limit=60):
     if not changes:
-        return "<p>No step detected in allocations, bytes, peak bytes or time over the history.</p>"
+        return "<p>No step detected in allocations, bytes, peak bytes, host cost or time over the history.</p>"
     out = ["<table><tr><th class=l>run</th><th class=l>commit</th><th class=l>suite</th>"
            "<th class=l>case</th><th class=l>variant</th><th class=l>figure</th>"
            "<th>before</th><th>after</th></tr>"]
@@ -148,9 +149,11 @@ def _floor_shares(rows):
 
 def suite_summary(latest_rows, changes):
     suites = list(dict.fromkeys(r["suite"] for r in latest_rows.values()))
+    host = host_cost_table.recorded(latest_rows.values())  # a column only for runs that record it
     out = ["<table><tr><th class=l>suite</th><th>cases</th><th class=l>verdicts (variant: verdict x count)</th>"
            "<th>unexpected</th><th>allocations saved / call</th><th>bytes saved / call</th>"
-           f"<th>share of the gap to {FLOOR_VARIANT}</th><th>changes</th></tr>"]
+           f"<th>share of the gap to {FLOOR_VARIANT}</th>"
+           + ("<th>host ops/launches/syncs per call</th>" if host else "") + "<th>changes</th></tr>"]
     for suite in suites:
         rows = [r for r in latest_rows.values() if r["suite"] == suite]
         verdicts, saved_a, saved_b = {}, {}, {}
@@ -171,7 +174,8 @@ def suite_summary(latest_rows, changes):
                    f"<td>{len({r['case_id'] for r in rows})}</td><td class=l>{esc(vtext)}</td>"
                    f'<td class="{"worse" if unexpected else ""}">{unexpected}</td>'
                    f"<td>{span(saved_a, fmt_count)}</td><td>{span(saved_b, fmt_bytes)}</td>"
-                   f"<td>{span(_floor_shares(rows), lambda x: f'{100 * x:.0f}%')}</td><td>{n_changes}</td></tr>")
+                   f"<td>{span(_floor_shares(rows), lambda x: f'{100 * x:.0f}%')}</td>"
+                   + (host_cost_table.summary_cell(rows) if host else "") + f"<td>{n_changes}</td></tr>")
     return "\n".join(out) + "</table>"
 
 
@@ -243,13 +247,14 @@ def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=No
         parts.append("<ul class=meta>" + "".join(f"<li>{n}</li>" for n in notes) + "</ul>")
     parts += [nights_table.table(nights), "<h2>Suites in the latest run</h2>", suite_summary(rows, changes),
               "<h2>Changes detected over the history</h2>",
-              "<p class=meta>Allocation figures: every change. Time: a step that lasts 3 runs and "
+              "<p class=meta>Allocation and host cost figures: every change. Time: a step that lasts 3 runs and "
               "exceeds max(3 sigma of the 20 runs before, 5%).</p>", changes_table(changes, series)]
     for suite, data in series["suites"].items():
         keys = [k for k in data["keys"] if k in rows]
         parts.append(f"<h2 id='{esc(suite)}'>{esc(suite)}</h2>")
         parts.append(_pooled_line(time, suite))
         parts.append(latest_table([(k, rows[k]) for k in keys], previous, baseline, envs, time))
+        parts.append(host_cost_table.table([(k, rows[k]) for k in keys], previous, baseline))
         suite_rows = [rows[k] for k in keys]
         parts += ["<h3>What each variant saves, op by op</h3>", hazards.savings_table(suite_rows),
                   "<h3>Latent writes</h3>", hazards.latent_table(suite_rows)]

@@ -20,7 +20,12 @@ benchmark family per (case, variant):
   instructions: "<case_id>/<variant>/instructions", one "iteration" entry whose real_time and
       cpu_time are the user-space instructions per call (results' variant.instructions), when
       the run counted them.
-  A variant without timing gets the allocation and instruction families only.
+  host cost: ".../host_ops", ".../launches", ".../syncs", ".../h2d_copies", ".../d2h_copies"
+      and ".../check_syncs", one "iteration" entry each whose real_time and cpu_time are the
+      exact count per builder call (results' variant.host_cost), when the variant has a readable
+      host_cost block; they also ride along as counters of the time family.
+  A variant without timing gets the allocation, instruction and host cost families only. A
+  figure the results file lacks (an older file, a failed call, a malformed block) gets no family.
 
 Both are strict JSON: a figure that is NaN or infinite in the results (a time that could not
 be measured) is written as null, never as a bare NaN or Infinity.
@@ -32,11 +37,19 @@ measure slugs Bencher expects to be created with these units:
   allocated-bytes  bytes   bytes requested per call
   peak-bytes       bytes   peak bytes in use during the call
   instructions     count   user-space instructions per call (Bencher's built-in measure)
+  host-ops         count   ops the builder dispatches per call (variant.host_cost.ops)
+  launches         count   kernels launched for those ops per call
+  syncs            count   points the host waits for the device per call
+  h2d-copies       count   host-to-device copies per call
+  d2h-copies       count   device-to-host copies per call
+  check-syncs      count   index-check readbacks of the runtime's CUDA backend per call
+A measure the results file lacks is left out of its benchmark.
 """
 import math
 import os
 import statistics
 
+from clampbench_scripts.common import host_cost
 from clampbench_scripts.common.output import json_text
 from clampbench_scripts.common.results import LEDGER_FIGURES
 
@@ -48,6 +61,15 @@ GBENCH_LEDGER_FAMILIES = (("allocs", "allocations"), ("allocated_bytes", "bytes_
                           ("peak_bytes", "peak_bytes"))
 BMF_LEDGER_MEASURES = (("allocations", "allocations"), ("allocated-bytes", "bytes_requested"),
                        ("peak-bytes", "peak_bytes"))
+# (family suffix or counter, BMF slug, host_cost figure) of the host cost exports.
+HOST_COST_EXPORTS = (("host_ops", "host-ops", "ops"), ("launches", "launches", "launches"),
+                     ("syncs", "syncs", "syncs"), ("h2d_copies", "h2d-copies", "h2d_copies"),
+                     ("d2h_copies", "d2h-copies", "d2h_copies"), ("check_syncs", "check-syncs", "check_syncs"))
+
+
+def host_cost_counts(row):
+    """[(gbench suffix, BMF slug, value or None)] of ROW's host cost figures."""
+    return [(suffix, slug, host_cost.figure(row, name)) for suffix, slug, name in HOST_COST_EXPORTS]
 
 
 def benchmark_name(row):
@@ -100,6 +122,7 @@ def _time_family(row, family):
     common = {"family_index": family, "per_family_instance_index": 0, "run_name": name,
               "repetitions": len(real), "threads": 1, "iterations": row["iterations"] or 1, "time_unit": "ns"}
     counters = {f: (row["ledger"] or {}).get(f) for f in LEDGER_FIGURES}
+    counters.update({suffix: value for suffix, _, value in host_cost_counts(row)})
     counters = {k: v for k, v in counters.items() if v is not None}
     out = [dict(common, name=name, run_type="iteration", repetition_index=i, real_time=r, cpu_time=c, **counters)
            for i, (r, c) in enumerate(zip(real, cpu))]
@@ -114,7 +137,8 @@ def to_gbench(env, rows):
     for row in rows.values():
         families = [_time_family(row, 0)]
         counts = [(suffix, (row["ledger"] or {}).get(figure)) for suffix, figure in GBENCH_LEDGER_FAMILIES]
-        for suffix, value in counts + [("instructions", row.get("instructions"))]:
+        counts += [("instructions", row.get("instructions"))] + [(s, v) for s, _, v in host_cost_counts(row)]
+        for suffix, value in counts:
             if value is not None:
                 name = f"{benchmark_name(row)}/{suffix}"
                 families.append([{"name": name, "run_name": name, "run_type": "iteration", "family_index": 0,
@@ -142,6 +166,7 @@ def to_bmf(env, rows):
                     measures[measure] = {"value": row["ledger"][figure]}
         if row.get("instructions") is not None:
             measures["instructions"] = {"value": row["instructions"]}
+        measures.update({slug: {"value": v} for _, slug, v in host_cost_counts(row) if v is not None})
         if measures:
             out[benchmark_name(row)] = measures
     return out

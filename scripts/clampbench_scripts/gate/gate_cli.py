@@ -5,7 +5,7 @@
 Runs interleaved pairs of base and head runs (`clampbench run RUN ARGS`) until every suite's
 time is answered (called, or its minimum detectable slowdown at most --max-mde), a suite is
 called WORSE, or --budget seconds run out; then compares the first pair's exact figures
-(allocations, instructions, verdicts) by compare.py's own rules (gate_exact.py). Exit codes: 0
+(allocations, instructions, host cost, verdicts) by compare.py's own rules (gate_exact.py). Exit codes: 0
 no regression and every suite assessed, 1 a regression (a suite's time WORSE, or an exact
 figure), 2 bad usage (the binary's own usage error, exit 2, over the run arguments included),
 3 some suite NOT ASSESSED (listed with its MDE), or an exact figure of the first pair that

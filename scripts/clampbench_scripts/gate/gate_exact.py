@@ -1,14 +1,14 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The adaptive gate's judgement of its first pair's exact figures (allocations, instructions,
-verdicts): compare.py's own comparison and verdict (compare/judgement.py) with compare.py's
-default categories, so whatever compare.py would say NOT ASSESSED of the two runs -- a figure
-missing on a side (a head that counted no instructions), a row or suite of the base absent from
-the head -- the gate says too (exit 3 when nothing regressed), with the rows named; never
+host cost, verdicts): compare.py's own comparison and verdict (compare/judgement.py) with
+compare.py's default categories, so whatever compare.py would say NOT ASSESSED of the two runs
+-- a figure missing on a side (a head that counted no instructions), a row or suite of the
+base absent from the head -- the gate says too (exit 3 when nothing regressed), with the rows named; never
 "no regression"."""
 from clampbench_scripts.compare import comparison, judgement
 
-EXACT = ["allocations", "instructions", "verdicts"]  # compare.py's default --fail-on
+EXACT = ["allocations", "instructions", "host_cost", "verdicts"]  # compare.py's default --fail-on
 
 
 def judge_first_pair(doc, exact, selection_changed=False):

@@ -158,7 +158,8 @@ def triton_module(used: set, holder: dict, interpret=True):
                 if interpret:
                     used.add("triton_interpreter")
                 if holder.get("cost") is not None:
-                    holder["cost"].kernel(getattr(self.fn, "__name__", None) or str(self.fn))
+                    python_fn = getattr(self.fn, "fn", self.fn)  # a method's kernel by its class too
+                    holder["cost"].kernel(getattr(python_fn, "__qualname__", None) or str(python_fn))
                 with paused(holder):
                     return launch(*args, **kwargs)
             return run

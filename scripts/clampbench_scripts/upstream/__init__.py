@@ -13,6 +13,7 @@ text, with small stand-ins for the vLLM objects around them (see sites/).
   sites/          each site: where its code is, how it runs on a dumped case
   drift/          upstream.py: each site of a tree against the ports
   scan/           upstream.py scan: the in-place writes of a tree's metadata code
-  branches/       upstream.py compare: two trees' code as two results files
+  branches/       upstream.py compare: two trees' code as two results files; upstream.py cost:
+                  two trees' host cost per site
   pytorch_alloc/  scripts/pytorch_alloc.py: PyTorch's allocator figures per site
   cli.py          scripts/upstream.py: the three commands above"""

@@ -4,7 +4,8 @@
 
   upstream.py [--vllm-version X | --vllm-src DIR] ...  each site's drift (drift/cli.py)
   upstream.py scan ...                                 a tree's in-place writes (scan/cli.py)
-  upstream.py compare --base X --head Y ...            two trees' results files (branches/cli.py)"""
+  upstream.py compare --base X --head Y ...            two trees' results files (branches/cli.py)
+  upstream.py cost [--base X --head Y] ...             two trees' host cost per site (branches/cost_cli.py)"""
 import sys
 
 from ..common.entry import guarded
@@ -20,4 +21,7 @@ def main(argv=None):
     if argv[:1] == ["compare"]:
         from .branches import cli as branches_cli
         return branches_cli.main(argv[1:])
+    if argv[:1] == ["cost"]:
+        from .branches import cost_cli
+        return cost_cli.main(argv[1:])
     return drift_cli.main(argv)

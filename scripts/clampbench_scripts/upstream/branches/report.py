@@ -1,7 +1,9 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """What `upstream.py compare` prints: per site, what each side allocates per call and what
-the head's rows found (the results files hold the rest)."""
+the head's rows found, then each side's host cost (cost_report.py; the results files hold
+the rest)."""
+from . import cost_report
 
 
 def allocations_line(site, rows):
@@ -21,4 +23,5 @@ def report(rows):
     sites = list(dict.fromkeys(c["suite"] for side in rows for c in side.cases))
     lines = [f"base: {rows[0].release.label}", f"head: {rows[1].release.label}",
              f"  {'site':40} allocations per call    head findings"]
-    return "\n".join(lines + [allocations_line(s, rows) for s in sites]) + "\n"
+    costs = cost_report.table(cost_report.from_results(rows), rows[0].release.label, rows[1].release.label)
+    return "\n".join(lines + [allocations_line(s, rows) for s in sites]) + "\n\n" + costs

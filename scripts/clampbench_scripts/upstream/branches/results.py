@@ -48,6 +48,7 @@ def variant(call, checks, verdict, timing, saved):
                             "cupti": {"available": False, "reason": "vLLM's code run under PyTorch on the CPU"},
                             "pytorch": None},
             "saved_vs_reference": saved, "timing": timing, "instructions": None, "checks": checks,
+            "host_cost": call.host_cost,
             "latent_writes": latent_block(call), "findings": findings_block(checks)}
 
 

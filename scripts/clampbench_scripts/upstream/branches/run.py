@@ -13,6 +13,7 @@ from .. import dump
 from ..problems import one_line
 from ..vllm_code import source
 from ..vllm_code.extract import ExtractError
+from ..vllm_code.host_cost import HostCost
 from ..vllm_code.release import Release
 from .dispatch_writes import WriteRecorder, storage_key
 
@@ -41,12 +42,14 @@ def open_tree(spec: str) -> Release:
 @dataclass
 class Call:
     """What one call of a site did: its outputs, the inputs before and after it, PyTorch's
-    allocations (AllocationCounter events) and the latent writes {(buffer, op): LatentWrite}."""
+    allocations (AllocationCounter events), the latent writes {(buffer, op): LatentWrite} and
+    its host cost."""
     outputs: dict
     inputs_before: Dict[str, object]
     inputs_after: Dict[str, object]
     allocations: List[tuple] = field(default_factory=list)
     writes: dict = field(default_factory=dict)
+    host_cost: dict = None  # the results' host_cost block (vllm_code/host_cost.py)
 
 
 def persistent_storages(case, inputs):
@@ -63,9 +66,11 @@ def run_once(release, site, runner, dump_dir, case) -> Call:
     """vLLM's code for `site` on fresh copies of the case's inputs, counted and watched."""
     inputs = dump.load_inputs(dump_dir, case, site.views)
     before = {k: v.clone() for k, v in inputs.items()}
-    recorder = WriteRecorder(persistent_storages(case, inputs))
-    outputs = runner(case["params"], inputs, lambda: release.counting(recorder))
-    return Call(outputs, before, inputs, recorder.events, recorder.writes)
+    recorder, cost = WriteRecorder(persistent_storages(case, inputs)), HostCost(site.on_device)
+    cost.mark(inputs.values())
+    with release.costing(cost):
+        outputs = runner(case["params"], inputs, lambda: release.counting(recorder))
+    return Call(outputs, before, inputs, recorder.events, recorder.writes, cost.block())
 
 
 def bind(release, site):

@@ -10,6 +10,7 @@ from typing import List
 
 from .. import dump
 from ..vllm_code.adapt import AllocationCounter
+from ..vllm_code.host_cost import HostCost
 
 
 @dataclass
@@ -18,6 +19,7 @@ class Outcome:
     inputs_after: dict
     inputs_before: dict
     allocations: List[tuple] = field(default_factory=list)  # AllocationCounter events
+    host_cost: dict = None  # the call's host_cost block (host_cost.HostCost.block)
 
     def clamp_allocations_at(self, filename, calls):
         """The tensors allocated by aten's out-of-place clamp on the lines of `calls` [(form,
@@ -33,11 +35,13 @@ def run_site(release, site, dump_dir, case, runner=None, counterfactual=False) -
     runner = runner or site.bind(release)
     inputs = dump.load_inputs(dump_dir, case, site.views)
     before = {k: v.clone() for k, v in inputs.items()}
-    counter = AllocationCounter()
+    counter, cost = AllocationCounter(), HostCost(site.on_device)
+    cost.mark(inputs.values())
     counted = lambda: release.counting(counter)  # noqa: E731
-    outputs = (runner(case["params"], inputs, counted, counterfactual=True) if counterfactual
-               else runner(case["params"], inputs, counted))
-    return Outcome(outputs, inputs, before, counter.events)
+    with release.costing(cost):
+        outputs = (runner(case["params"], inputs, counted, counterfactual=True) if counterfactual
+                   else runner(case["params"], inputs, counted))
+    return Outcome(outputs, inputs, before, counter.events, cost.block())
 
 
 def check_variant(release, site, dump_dir, case, variant, runner=None):

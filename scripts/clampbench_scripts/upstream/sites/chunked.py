@@ -143,8 +143,8 @@ SITES = [
     Site("mla_chunked_context", MLA,
          "build_mla_chunked_context_metadata (0.27.0 on); the `if max_context_len_cpu > 0:` block of "
          "MLACommonMetadataBuilder.build before it", _locate_mla, _bind_mla,
-         semantics=mla_context_rows),
+         semantics=mla_context_rows, on_device=False),
     Site("rocm_aiter_fa_chunks", ROCM,
          "AiterFlashAttentionMetadataBuilder.build, extend path: `max_context_chunk = ...` through "
-         "`chunk_context_metadata = ...`", _locate_rocm, _bind_rocm),
+         "`chunk_context_metadata = ...`", _locate_rocm, _bind_rocm, on_device=False),
 ]

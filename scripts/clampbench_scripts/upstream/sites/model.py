@@ -54,6 +54,9 @@ class Site:
     # variants are (static_sink: each builder its own copy of the shared tensor), which they
     # are then held to bitwise; without it a counterfactual's outputs are held to vLLM's
     runs_counterfactual: bool = False
+    # vLLM keeps the site's tensors on the GPU (its suite is a GPU suite); False: host tensors
+    # in vLLM (the host cost counts no launch, no sync)
+    on_device: bool = True
 
     def __post_init__(self):
         if self.pairing is None:

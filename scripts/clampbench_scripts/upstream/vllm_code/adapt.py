@@ -21,7 +21,7 @@ ADAPTATIONS = {
                           "counted by the AllocationCounter",
     "triton_interpreter": "@triton.jit kernels run in Triton's CPU interpreter (TRITON_INTERPRET=1); "
                           "torch 1.13 gets Tensor.untyped_storage for it; kernel launches allocate "
-                          "nothing and are not counted",
+                          "nothing and are not counted (the host cost counts each as one launch)",
 }
 
 
@@ -67,11 +67,15 @@ class AllocationCounter(TorchDispatchMode):
             self.paused -= 1
 
 
-_NO_COUNTER = AllocationCounter()  # paused by nobody; its pause() is a harmless no-op
-
-
-def active_counter(holder):
-    return holder.get("counter") or _NO_COUNTER
+@contextlib.contextmanager
+def paused(holder):
+    """Nothing run inside is counted: neither allocations nor host cost (an adaptation's own
+    op, Triton's interpreter running a kernel on the CPU)."""
+    with contextlib.ExitStack() as stack:
+        for key in ("counter", "cost"):
+            if holder.get(key) is not None:
+                stack.enter_context(holder[key].pause())
+        yield
 
 
 # torch >= 2.8 gathers with an int32 index itself (pytorch/pytorch#162711): there vLLM's call
@@ -94,7 +98,7 @@ def torch_module(used: set, holder: dict):
     def gather(input, dim, index, **kwargs):
         if index.dtype == torch.int32 and not GATHER_TAKES_INT32:
             used.add("gather_int32_index")
-            with active_counter(holder).pause():
+            with paused(holder):
                 index = index.long()
         return torch.gather(input, dim, index, **kwargs)
 
@@ -153,7 +157,10 @@ def triton_module(used: set, holder: dict, interpret=True):
             def run(*args, **kwargs):
                 if interpret:
                     used.add("triton_interpreter")
-                with active_counter(holder).pause():
+                if holder.get("cost") is not None:
+                    python_fn = getattr(self.fn, "fn", self.fn)  # a method's kernel by its class too
+                    holder["cost"].kernel(getattr(python_fn, "__qualname__", None) or str(python_fn))
+                with paused(holder):
                     return launch(*args, **kwargs)
             return run
 

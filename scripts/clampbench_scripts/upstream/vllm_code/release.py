@@ -111,10 +111,27 @@ class Release:
 
     @contextlib.contextmanager
     def counting(self, counter):
-        """Counts the allocations of the code run inside into `counter`."""
+        """Counts the allocations of the code run inside into `counter`, and its host cost
+        into the HostCost of the enclosing `costing`, if any."""
         self._holder["counter"] = counter
+        cost = self._holder.get("cost")
         try:
+            if cost is not None:
+                cost.counting = True
             with counter:
                 yield counter
         finally:
             self._holder["counter"] = None
+            if cost is not None:
+                cost.counting = False
+
+    @contextlib.contextmanager
+    def costing(self, cost):
+        """Follows residency for `cost` (a host_cost.HostCost) over the code run inside; its
+        `counting` regions are counted."""
+        self._holder["cost"] = cost
+        try:
+            with cost.tracking():
+                yield cost
+        finally:
+            self._holder["cost"] = None

@@ -91,8 +91,8 @@ KNOWN_COST_DIFFERENCES = {
     ],
     "static_sink": [
         CostDifference("op:fill_", None, "one fill_ per group: max_seq_len kept in a device buffer",
-                       "none: max_seq_len is a Python int", "the port stores the raised max_seq_len on the "
-                       "device, a write vLLM's build does not make", open=True),
-        CostDifference("launches", None, "6 per group", "5 per group", "that fill_", open=True),
+                       "none: max_seq_len is a Python int", "the port stores the raised max_seq_len in a "
+                       "buffer so that the check can compare it: the harness's write, not the build's"),
+        CostDifference("launches", None, "6 per group", "5 per group", "that fill_"),
     ],
 }

@@ -102,7 +102,7 @@ rows, failures = [], []
 for arg in sys.argv[1:]:
     allocator, rc, path = arg.split(":", 2)
     rc = int(rc)
-    row = {"allocator": allocator, "cases": 0, "calls": 0, "unexpected": 0, "agree": 0, "checked": 0, "rc": rc}
+    row = {"allocator": allocator, "cases": 0, "calls": 0, "unexpected": 0, "agree": 0, "launches_agree": 0, "checked": 0, "rc": rc}
     rows.append(row)
     if not os.path.exists(path):
         failures.append(f"{allocator}: no results file (clampbench exit {rc})")
@@ -138,6 +138,10 @@ for arg in sys.argv[1:]:
             row["agree"] += status == "agree"
             if status == "disagree" or (allocator in ("raw", "async") and status != "agree"):
                 failures.append(f"{where}: cross-check {status}: {check.get('detail')}")
+            launches = cupti.get("launch_check") or {}
+            row["launches_agree"] += launches.get("status") == "agree"
+            if launches.get("status") != "agree":  # the host cost's kernels are exact on cuda
+                failures.append(f"{where}: host cost vs CUPTI {launches.get('status')}: {launches.get('detail')}")
     outcome = doc.get("outcome", {})
     if rc != 0 or outcome.get("status") != "as_expected":
         failures.append(f"{allocator}: clampbench exit {rc}, outcome {outcome.get('status')}")
@@ -150,10 +154,12 @@ print()
 print(f"{'ctest cuda_logic':<22} {os.environ['CUDA_LOGIC_ROW']}")
 print(f"{'ctest gpu':<22} {os.environ['GPU_ROW']}")
 print(f"{'ctest other labels':<22} {os.environ['OTHER_ROW']}")
-print(f"{'allocator':<10} {'cases':>5} {'calls':>5}  {'verdicts as expected':<20}  {'cross-check agree':<17}  exit")
+print(f"{'allocator':<10} {'cases':>5} {'calls':>5}  {'verdicts as expected':<20}  {'cross-check agree':<17}  "
+      f"{'launches agree':<15}  exit")
 for r in rows:
     ok = "yes" if r["unexpected"] == 0 and r["calls"] > 0 else f"no ({r['unexpected']} off)"
-    print(f"{r['allocator']:<10} {r['cases']:>5} {r['calls']:>5}  {ok:<20}  {r['agree']:>5} / {r['checked']:<9}  {r['rc']}")
+    print(f"{r['allocator']:<10} {r['cases']:>5} {r['calls']:>5}  {ok:<20}  {r['agree']:>5} / {r['checked']:<9}  "
+          f"{r['launches_agree']:>5} / {r['checked']:<7}  {r['rc']}")
 print("GPU CHECK", "PASSED" if not failures else f"FAILED ({len(failures)} problems)")
 sys.exit(1 if failures else 0)
 PY

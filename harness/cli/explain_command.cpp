@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // `clampbench explain SUITE [--case ID]`: runs one case on the host in its variants and says,
-// op by op, which allocations one variant saves against another (default clamp vs clamp_);
+// op by op, which allocations one variant saves against another (default clamp vs clamp_) and
+// what each costs the host (ops, launches, syncs and the ops behind them);
 // optionally writes the case's allocation traces as a Chrome trace file. Its options are in
 // the option table (detail/command_options.cpp).
 
@@ -12,6 +13,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/checks/allocation_diff.h"
+#include "harness/checks/host_cost_diff.h"
 #include "harness/cli/options.h"
 #include "harness/cupti/tracer.h"
 #include "harness/output/output_path.h"
@@ -51,10 +53,14 @@ std::string totals(const VariantResult& v) {
 std::string explain_case(const CaseResult& r, const std::string& base, const std::string& head, bool all) {
   const VariantResult& b = variant_of(r, base);
   std::string out = fmt::format("{} ({})\n", r.case_id, device_name(r.device));
-  for (const auto& v : r.variants) out += "  " + totals(v) + (v.error ? " [" + *v.error + "]" : "") + "\n";
+  for (const auto& v : r.variants) {
+    out += "  " + totals(v) + (v.error ? " [" + *v.error + "]" : "") + "\n";
+    if (v.host_cost) out += "    host cost: " + describe(*v.host_cost) + "\n";
+  }
   for (const auto& v : r.variants) {
     if (v.name == base || (!all && v.name != head)) continue;
     out += describe_diff(v.name, diff_allocations(b.allocation_trace, v.allocation_trace)) + "\n";
+    if (b.host_cost && v.host_cost) out += describe_diff(v.name, *b.host_cost, *v.host_cost) + "\n";
   }
   if (!all) variant_of(r, head);  // an unknown --head is an error even when nothing printed
   return out;

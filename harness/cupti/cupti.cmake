@@ -13,6 +13,7 @@ add_library(clampbench_cupti STATIC
   ${_cb_cupti}/activity_record.cpp
   ${_cb_cupti}/aggregator.cpp
   ${_cb_cupti}/cross_check.cpp
+  ${_cb_cupti}/launch_check.cpp
   ${_cb_cupti}/fake_record_source.cpp
   ${_cb_cupti}/source_tracer.cpp
   ${_cb_nvtx}/range.cpp

@@ -92,6 +92,7 @@ struct UnexpectedFinding {
 struct CuptiResult {
   cupti::ScopeStats stats;
   cupti::CrossCheck cross_check;  // in the results only when CUPTI was available
+  cupti::CrossCheck launch_check;  // the host cost's launches against CUPTI's kernels (the same)
 };
 
 struct VariantResult {

@@ -10,6 +10,7 @@
 
 #include "harness/cupti/tracer.h"
 #include "harness/cupti/cross_check.h"
+#include "harness/cupti/launch_check.h"
 #include "harness/nvtx/range.h"
 #include "harness/verdicts/write_findings.h"
 #include "harness/runner/runner.h"
@@ -87,7 +88,8 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     // The driver's view against the ledger's own events of the same call (exact for empty
     // tensors, which never reach the driver).
     const std::vector<LedgerEvent> events = rt.ledger().take_event_log();
-    vr.cupti = CuptiResult{stats, cupti::cross_check(stats, events, config_.allocator)};
+    vr.cupti = CuptiResult{stats, cupti::cross_check(stats, events, config_.allocator),
+                           cupti::cross_check_launches(stats, *vr.host_cost)};
     vr.ran = true;
   } catch (const std::exception& e) {
     rt.ledger().set_event_log(false);

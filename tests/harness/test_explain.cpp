@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "harness/checks/allocation_diff.h"
+#include "harness/checks/host_cost_diff.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "harness/cupti/tracer.h"
@@ -127,6 +128,40 @@ TEST(Explain, TraceJsonIsSizeBounded) {
   EXPECT_EQ(j["allocations"].size(), 3u);
   EXPECT_EQ(j["total"], 5);
   EXPECT_EQ(j["truncated"], 2);
+}
+
+}  // namespace
+}  // namespace clampbench
+
+namespace clampbench {
+namespace {
+
+TEST(Explain, SaysWhatEachVariantCostsTheHostAndWhichOpsTheInPlaceFormSwaps) {
+  const std::vector<Suite>& suites = all_suites();
+  for (const Suite& s : suites) {
+    if (s.name != "mamba_prefix_caching") continue;
+    const CaseResult r = run_on_host(s, s.points(SizeSet::Quick).at(0));
+    const std::string text = explain_case(r, "clamp", "clamp_", false);
+    EXPECT_NE(text.find("    host cost: 12 ops, 12 launches, 0 syncs\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("clamp_ dispatches clamp_ x2 instead of clamp x2; launches and syncs the same"),
+              std::string::npos) << text;
+  }
+}
+
+TEST(Explain, NamesTheOpsBehindASyncAndTheCountsThatMove) {
+  HostCost base;
+  base.ops = base.launches = 2;
+  base.by_op = {{"add", 1}, {"clamp", 1}};
+  HostCost head = base;
+  head.ops = 3;
+  head.by_op["item"] = 1;
+  head.syncs = head.d2h_copies = 1;
+  head.sync_ops = {{"item", 1}};
+  EXPECT_EQ(describe_diff("head", base, head), "head dispatches item more; ops 2 -> 3, syncs 0 -> 1, "
+                                               "copies to the host 0 -> 1, new syncs: item");
+  EXPECT_EQ(describe(head), "3 ops, 2 launches, 1 syncs (item), copies 0 to the device and 1 to the host");
+  EXPECT_EQ(describe_diff("base", head, base), "base dispatches no item; ops 3 -> 2, syncs 1 -> 0, "
+                                               "copies to the host 1 -> 0, syncs gone: item");
 }
 
 }  // namespace

@@ -76,10 +76,13 @@ std::optional<CuptiResult> read_cupti(const json& j) {
   s.dropped_records = u(j.at("dropped_records"));
   s.attributed_by_correlation = u(j.at("attribution").at("by_correlation"));
   s.attributed_by_time = u(j.at("attribution").at("by_time"));
-  const json& check = j.at("cross_check");
-  if (!cupti::parse_cross_check_status(check.at("status").get<std::string>(), r.cross_check.status))
-    throw std::invalid_argument("unknown cross_check status " + check.at("status").dump());
-  r.cross_check.detail = check.at("detail").get<std::string>();
+  const auto read_check = [](const json& check, cupti::CrossCheck& out) {
+    if (!cupti::parse_cross_check_status(check.at("status").get<std::string>(), out.status))
+      throw std::invalid_argument("unknown cross-check status " + check.at("status").dump());
+    out.detail = check.at("detail").get<std::string>();
+  };
+  read_check(j.at("cross_check"), r.cross_check);
+  if (j.contains("launch_check")) read_check(j.at("launch_check"), r.launch_check);  // absent in older files
   return r;
 }
 

@@ -76,7 +76,10 @@ json to_json(const cupti::CrossCheck& check) {
 json to_json(const std::optional<CuptiResult>& cupti) {
   if (!cupti) return {{"available", false}, {"reason", "the builder call failed"}};
   json j = to_json(cupti->stats);
-  if (cupti->stats.available) j["cross_check"] = to_json(cupti->cross_check);
+  if (cupti->stats.available) {
+    j["cross_check"] = to_json(cupti->cross_check);
+    j["launch_check"] = to_json(cupti->launch_check);
+  }
   return j;
 }
 

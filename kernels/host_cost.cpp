@@ -4,6 +4,7 @@
 
 #include "kernels/host_cost.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "kernels/detail/op_call.h"
@@ -15,15 +16,22 @@ namespace {
 struct Counting {
   HostCost* cost = nullptr;
   std::optional<DeviceType> device;
+  const std::vector<const Storage*>* host_tensors = nullptr;
   int depth = 0;              // OpCalls open on the thread inside the scope
   const char* op = nullptr;   // the outermost one: syncs are charged to it
+  int paused = 0;             // HostCostPause guards alive
 };
 thread_local Counting counting_state;
 
-// The scope's cost when `device` is resident in it, else nullptr.
+// The scope's cost when `device` is resident in it (and counting is not paused), else nullptr.
 HostCost* on_device(DeviceType device) {
   Counting& c = counting_state;
-  return c.cost != nullptr && c.device == device ? c.cost : nullptr;
+  return c.cost != nullptr && c.paused == 0 && c.device == device ? c.cost : nullptr;
+}
+
+bool host_tensor(const Tensor& t) {
+  const auto& hosts = *counting_state.host_tensors;
+  return std::find(hosts.begin(), hosts.end(), t.storage().get()) != hosts.end();
 }
 
 void charge_sync(HostCost& cost, const char* op) {
@@ -33,22 +41,33 @@ void charge_sync(HostCost& cost, const char* op) {
 
 void charge_sync(HostCost& cost) { charge_sync(cost, counting_state.op != nullptr ? counting_state.op : "(outside an op)"); }
 
+// Closes the thread's scope; pauses outlive it.
+void end_counting() {
+  const int paused = counting_state.paused;
+  counting_state = Counting{};
+  counting_state.paused = paused;
+}
+
 }  // namespace
 
-HostCostScope::HostCostScope(std::optional<DeviceType> device) : device_(device) {
+HostCostScope::HostCostScope(std::optional<DeviceType> device, std::vector<const Storage*> host_tensors)
+    : host_tensors_(std::move(host_tensors)) {
   if (counting_state.cost != nullptr) throw std::logic_error("HostCostScope: a scope is already open on this thread");
-  counting_state = Counting{&cost_, device, 0, nullptr};
+  counting_state = Counting{&cost_, device, &host_tensors_, 0, nullptr, counting_state.paused};
 }
 
 HostCostScope::~HostCostScope() {
-  if (open_) counting_state = Counting{};
+  if (open_) end_counting();
 }
 
 HostCost HostCostScope::close() {
-  if (open_) counting_state = Counting{};
+  if (open_) end_counting();
   open_ = false;
   return cost_;
 }
+
+HostCostPause::HostCostPause() { ++counting_state.paused; }
+HostCostPause::~HostCostPause() { --counting_state.paused; }
 
 namespace host_cost {
 bool counting() { return counting_state.cost != nullptr; }
@@ -58,7 +77,7 @@ namespace detail {
 
 OpCall::OpCall(const char* name) {
   Counting& c = counting_state;
-  if (c.cost == nullptr) return;
+  if (c.cost == nullptr || c.paused > 0) return;
   entered_ = true;
   if (c.depth++ > 0) return;
   c.op = name;
@@ -75,8 +94,9 @@ void count_launches(DeviceType device, std::int64_t kernels) {
   if (HostCost* cost = on_device(device)) cost->launches += kernels;
 }
 
-void count_read_to_host(DeviceType device) {
-  if (HostCost* cost = on_device(device)) {
+void count_read_to_host(const Tensor& t) {
+  HostCost* cost = on_device(t.device());
+  if (cost != nullptr && !host_tensor(t)) {
     ++cost->d2h_copies;
     charge_sync(*cost);
   }
@@ -88,7 +108,7 @@ void count_sync(DeviceType device) {
 
 void count_synchronize() {
   Counting& c = counting_state;
-  if (c.cost != nullptr && c.device.has_value()) charge_sync(*c.cost, "synchronize");
+  if (c.cost != nullptr && c.paused == 0 && c.device.has_value()) charge_sync(*c.cost, "synchronize");
 }
 
 void count_copy_to_device(DeviceType device) {

@@ -13,8 +13,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "kernels/device.h"
+#include "kernels/tensor.h"
 
 namespace clampbench {
 
@@ -36,9 +38,11 @@ struct HostCost {
 // `device`: the device whose tensors count as device-resident (the case's device for a
 // builder whose tensors are on the GPU in vLLM, the host standing in for it on the host
 // backend); nullopt for a builder of host tensors: ops only, nothing launches or syncs.
+// `host_tensors`: storages that are CPU tensors in vLLM (query_start_loc_cpu): on the host
+// backend they share the stand-in's device, but reading them waits for nothing.
 class HostCostScope {
  public:
-  explicit HostCostScope(std::optional<DeviceType> device);
+  explicit HostCostScope(std::optional<DeviceType> device, std::vector<const Storage*> host_tensors = {});
   ~HostCostScope();
   HostCostScope(const HostCostScope&) = delete;
   HostCostScope& operator=(const HostCostScope&) = delete;
@@ -46,9 +50,18 @@ class HostCostScope {
 
  private:
   HostCost cost_;
-  std::optional<DeviceType> device_;
+  std::vector<const Storage*> host_tensors_;
   bool open_ = true;
-  friend struct HostCostAccess;
+};
+
+// While alive, nothing on this thread counts: a builder's own bookkeeping for the harness
+// (reading device data to report its order-dependent writes) is not the builder's cost.
+class HostCostPause {
+ public:
+  HostCostPause();
+  ~HostCostPause();
+  HostCostPause(const HostCostPause&) = delete;
+  HostCostPause& operator=(const HostCostPause&) = delete;
 };
 
 namespace host_cost {

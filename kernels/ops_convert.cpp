@@ -68,7 +68,7 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   }
   if (dst.numel() == 0) return dst;  // nothing written: nothing recorded
   // Across devices: device data read into host memory waits for the device.
-  detail::count_read_to_host(src.device());
+  detail::count_read_to_host(src);
   detail::count_copy_to_device(dst.device());
   const Stream stream = Runtime::current().stream();
   if (src.shape() == dst.shape() && src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous()) {

@@ -66,7 +66,7 @@ template <typename T> std::vector<T> to_vector(const Tensor& t) {
   CB_CHECK(t.dtype() == dtype_of<T>(), ErrorKind::DTypeMismatch, "to_vector: element type is {} but the tensor is {}",
            dtype_name(dtype_of<T>()), t.str());
   std::vector<T> out(static_cast<std::size_t>(t.numel()));
-  if (!out.empty()) detail::count_read_to_host(t.device());
+  if (!out.empty()) detail::count_read_to_host(t);
   // Strided tensors are read in place (a device tensor through a host copy of its bytes):
   // no tensor is allocated.
   detail::read_into_host(detail::contiguous_arg(out.data(), t.dtype(), t.shape()), t);

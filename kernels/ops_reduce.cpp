@@ -141,7 +141,7 @@ std::int64_t item_int(const Tensor& a) {
   const detail::OpCall call("item");
   detail::check_defined(a, "item_int");
   CB_CHECK(a.numel() == 1, ErrorKind::InvalidArgument, "item_int: expected one element, got {}", a.str());
-  detail::count_read_to_host(a.device());
+  detail::count_read_to_host(a);
   alignas(8) char bytes[8] = {};
   detail::copy_bytes(bytes, DeviceType::Host, a.data_ptr(), a.device(), element_size(a.dtype()),
                      Runtime::current().stream());

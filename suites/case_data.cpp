@@ -33,6 +33,19 @@ void CaseData::add(std::string name, Tensor t, Role role) {
   buffers.push_back(Buffer{std::move(name), std::move(t), role});
 }
 
+void CaseData::add_host(std::string name, Tensor t, Role role) {
+  if (t.device() != DeviceType::Host) throw std::logic_error("CaseData: host tensor '" + name + "' is not on the host");
+  add(std::move(name), std::move(t), role);
+  buffers.back().host_tensor = true;
+}
+
+std::vector<const Storage*> CaseData::host_storages() const {
+  std::vector<const Storage*> out;
+  for (const auto& b : buffers)
+    if (b.host_tensor && b.tensor.defined()) out.push_back(b.tensor.storage().get());
+  return out;
+}
+
 CaseData CaseData::clone() const {
   CaseData out;
   out.device = device;
@@ -57,7 +70,7 @@ CaseData CaseData::clone() const {
     out.buffers.push_back(Buffer{b.name,
                                  Tensor(it->second, b.tensor.dtype(), b.tensor.shape(),
                                         b.tensor.strides(), b.tensor.storage_offset()),
-                                 b.role});
+                                 b.role, b.host_tensor});
   }
   return out;
 }

@@ -44,7 +44,7 @@ Outputs build(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   detail::C128aOutputs c128a = detail::c128a_slices(buffers, {});  // ratio 4: no C128A fields
   if (ratio == detail::kC128aRatio) {
     const detail::DecodePrefillSplit split =
-        detail::split_decodes_and_prefills(query_start_loc, detail::kReorderBatchThreshold);
+        detail::split_decodes_and_prefills(data.get("query_start_loc_cpu"), detail::kReorderBatchThreshold);
     c128a = detail::build_c128a_topk_metadata(data.get("positions"), ratio, split, req_ids,
                                               block_table.slice(0, 0, split.num_decodes), block_size,
                                               data.get("slot_mapping"), buffers);

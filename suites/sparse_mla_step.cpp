@@ -83,7 +83,7 @@ void sparse_mla_builder(Step& s, std::int64_t ratio, const std::string& prefix) 
   s.out.emplace(prefix + "compressed_slot_mapping", out.slice(0, 0, s.num_tokens));
   if (ratio != detail::kC128aRatio) return;
   const detail::DecodePrefillSplit split =
-      detail::split_decodes_and_prefills(s.data.get("query_start_loc"), detail::kReorderBatchThreshold);
+      detail::split_decodes_and_prefills(s.data.get("query_start_loc_cpu"), detail::kReorderBatchThreshold);
   const detail::C128aBuffers buffers{s.data.get("c128a_global_decode_buffer"), s.data.get("c128a_decode_lens_buffer"),
                                      s.data.get("c128a_prefill_buffer")};
   const detail::C128aOutputs c128a =
@@ -99,7 +99,7 @@ void indexer_builder(Step& s) {
   const Tensor& block_table = s.data.get("block_table");  // raw: the indexer clamps nothing
   const Tensor& query_start_loc = s.data.get("query_start_loc");
   const detail::DecodePrefillSplit split =
-      detail::split_decodes_and_prefills(query_start_loc, detail::kReorderBatchThreshold);
+      detail::split_decodes_and_prefills(s.data.get("query_start_loc_cpu"), detail::kReorderBatchThreshold);
   Tensor& out = s.data.get("indexer_compressed_slot_mapping");
   detail::compressed_slot_mapping(out, query_start_loc, s.data.get("seq_lens"), block_table,
                                   detail::sparse_mla_storage_block_size(detail::kC4Ratio), detail::kC4Ratio,

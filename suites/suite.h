@@ -58,6 +58,7 @@ struct Buffer {
   std::string name;
   Tensor tensor;  // may be a view; the check compares the view's elements
   Role role = Role::Fresh;
+  bool host_tensor = false;  // a CPU tensor in vLLM (query_start_loc_cpu): on the host on every backend
 };
 
 // All inputs of one case, on the device the case runs on.
@@ -68,6 +69,10 @@ struct CaseData {
   Tensor& get(const std::string& name);  // throws std::out_of_range naming it
   const Tensor& get(const std::string& name) const;
   void add(std::string name, Tensor t, Role role = Role::Fresh);
+  // A CPU tensor in vLLM: `t` must be a host tensor, and reading it costs no sync.
+  void add_host(std::string name, Tensor t, Role role = Role::Fresh);
+  // The storages of the buffers added with add_host (for HostCostScope).
+  std::vector<const Storage*> host_storages() const;
   // Deep copy: new storage for every distinct storage, preserving views, strides, offsets
   // and aliasing between buffers (two views of one storage stay views of one new storage).
   CaseData clone() const;

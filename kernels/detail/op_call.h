@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "kernels/device.h"
+#include "kernels/tensor.h"
 
 namespace clampbench::detail {
 
@@ -24,8 +25,9 @@ class OpCall {
 
 // `kernels` launched for an op whose operands are on `device` (counted when it is resident).
 void count_launches(DeviceType device, std::int64_t kernels = 1);
-// A read of `device` data into host memory: one copy and one sync, charged to the current op.
-void count_read_to_host(DeviceType device);
+// A read of `t`'s data into host memory: one copy and one sync, charged to the current op,
+// when `t` is on the device (not a host tensor of the scope's).
+void count_read_to_host(const Tensor& t);
 // A wait with no copy (an explicit synchronize, a data-dependent size) on `device`.
 void count_sync(DeviceType device);
 void count_copy_to_device(DeviceType device);

@@ -3,7 +3,8 @@
 #pragma once
 // The runner-owned block table a builder is handed: a view of its first `reqs` rows over the
 // whole table (the rows past it stay the runner's and must not change either), both
-// persistent, and the step's query_start_loc.
+// persistent, and the step's query_start_loc with its CPU copy (vLLM's query_start_loc_cpu,
+// which its host-side planning reads without waiting for the device).
 
 #include <cstdint>
 #include <vector>
@@ -19,6 +20,7 @@ inline void add_runner_table(CaseData& data, const std::vector<std::int32_t>& ta
   data.add("block_table", base.slice(0, 0, reqs), Role::Persistent);
   data.add("block_table_base", base, Role::Persistent);
   data.add("query_start_loc", from_vector(query_start, {reqs + 1}, data.device), Role::Persistent);
+  data.add_host("query_start_loc_cpu", from_vector(query_start, {reqs + 1}, DeviceType::Host), Role::Persistent);
 }
 
 // Later readers of the runner's table (SuiteBuilder::reader): the metadata's block_table field,

@@ -44,10 +44,11 @@ struct DecodePrefillSplit {
 
 // split_decodes_and_prefills(cm, decode_threshold) (v1/attention/backends/utils.py:564) with
 // require_uniform False, on a batch reordered decodes first. vLLM reads query_start_loc_cpu
-// with a few tiny CPU tensor ops; the port reads the same values host-side (to_vector
-// allocates nothing), so the split adds no allocation to the counts.
-inline DecodePrefillSplit split_decodes_and_prefills(const Tensor& query_start_loc, std::int64_t threshold) {
-  const std::vector<std::int32_t> q = to_vector<std::int32_t>(query_start_loc);
+// with a few tiny CPU tensor ops; the port reads the same host tensor (to_vector allocates
+// nothing and, the tensor being on the host, waits for nothing), so the split adds no
+// allocation and no sync to the counts.
+inline DecodePrefillSplit split_decodes_and_prefills(const Tensor& query_start_loc_cpu, std::int64_t threshold) {
+  const std::vector<std::int32_t> q = to_vector<std::int32_t>(query_start_loc_cpu);
   const std::int64_t reqs = static_cast<std::int64_t>(q.size()) - 1;
   const std::int64_t tokens = q[static_cast<std::size_t>(reqs)];
   auto len = [&](std::int64_t r) { return q[static_cast<std::size_t>(r + 1)] - q[static_cast<std::size_t>(r)]; };

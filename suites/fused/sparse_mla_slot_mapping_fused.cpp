@@ -77,12 +77,11 @@ Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
   namespace sd = suites::detail;
   const std::int64_t ratio = p.get("ratio");
   CB_CHECK(ratio > 0, ErrorKind::InvalidArgument, "fused sparse_mla: ratio {}", ratio);
-  const Tensor& query_start_loc = data.get("query_start_loc");
   const std::int64_t tokens = data.get("positions").size(0);
   const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
                                  data.get("c128a_prefill_buffer")};
   const sd::DecodePrefillSplit split = ratio == sd::kC128aRatio
-                                           ? sd::split_decodes_and_prefills(query_start_loc, sd::kReorderBatchThreshold)
+                                           ? sd::split_decodes_and_prefills(data.get("query_start_loc_cpu"), sd::kReorderBatchThreshold)
                                            : sd::DecodePrefillSplit{};
   const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
   const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);

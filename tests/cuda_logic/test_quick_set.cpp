@@ -74,10 +74,22 @@ void expect_same_tensors(const Outputs& host, const Outputs& cuda, const char* w
   }
 }
 
+// The buffers on the case's device; a CPU tensor of vLLM's (add_host) stays on the host on
+// every backend and is compared by its bytes instead.
 Outputs buffers_of(const CaseData& data) {
   Outputs out;
-  for (const Buffer& b : data.buffers) out.push_back({b.name, b.tensor});
+  for (const Buffer& b : data.buffers)
+    if (!b.host_tensor) out.push_back({b.name, b.tensor});
   return out;
+}
+
+void expect_same_host_tensors(const CaseData& host, const CaseData& cuda, const char* what) {
+  ASSERT_EQ(host.buffers.size(), cuda.buffers.size()) << what;
+  for (std::size_t i = 0; i < host.buffers.size(); ++i) {
+    if (!cuda.buffers[i].host_tensor) continue;
+    EXPECT_EQ(cuda.buffers[i].tensor.device(), DeviceType::Host) << what << " " << cuda.buffers[i].name;
+    EXPECT_TRUE(same_bytes(host.buffers[i].tensor, cuda.buffers[i].tensor)) << what << " " << cuda.buffers[i].name;
+  }
 }
 
 // The verdict's inputs: whether the outputs equal the reference variant's, and whether a
@@ -108,6 +120,7 @@ void expect_same_call(const Call& on_host, const Call& on_cuda, const Outputs& h
   if (on_host.error) return;
   expect_same_tensors(on_host.outputs, on_cuda.outputs, "output");
   expect_same_tensors(buffers_of(on_host.after), buffers_of(on_cuda.after), "input after the call");
+  expect_same_host_tensors(on_host.after, on_cuda.after, "host input after the call");
   expect_same_tensors(on_host.observations, on_cuda.observations, "reader");
   EXPECT_EQ(on_host.counts.allocations, on_cuda.counts.allocations);
   EXPECT_EQ(on_host.counts.frees, on_cuda.counts.frees);
@@ -126,6 +139,7 @@ TEST(CudaLogicQuickSet, EveryGpuSuiteVariantAndReaderMatchesHost) {
       const CaseData host_inputs = suite.make_inputs(point, kSeed, DeviceType::Host);
       const CaseData cuda_inputs = suite.make_inputs(point, kSeed, DeviceType::Cuda);
       expect_same_tensors(buffers_of(host_inputs), buffers_of(cuda_inputs), "input");
+      expect_same_host_tensors(host_inputs, cuda_inputs, "host input");
       ++cases;
       std::optional<Outputs> host_reference, cuda_reference;  // the reference variant's outputs
       for (const Variant& v : suite.variants) {

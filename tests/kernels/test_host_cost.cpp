@@ -143,6 +143,33 @@ TEST(HostCost, CopiesIntoTheDeviceAreCounted) {
   EXPECT_EQ(c.syncs, 0);
 }
 
+TEST(HostCost, ReadingAHostTensorOfTheScopeWaitsForNothing) {
+  const Tensor on_device = i32({0, 1, 4});
+  const Tensor cpu_copy = i32({0, 1, 4});  // vLLM's query_start_loc_cpu beside query_start_loc
+  HostCostScope scope(DeviceType::Host, {cpu_copy.storage().get()});
+  EXPECT_EQ(to_vector<std::int32_t>(cpu_copy).size(), 3u);
+  EXPECT_EQ(item_int(cpu_copy.select(0, 2)), 4);
+  EXPECT_EQ(to_vector<std::int32_t>(on_device).size(), 3u);
+  const HostCost c = scope.close();
+  EXPECT_EQ(c.ops, 3);
+  EXPECT_EQ(c.sync_ops, (Counts{{"to_vector", 1}}));
+  EXPECT_EQ(c.d2h_copies, 1);
+}
+
+TEST(HostCost, APausedStretchCountsNothing) {
+  const Tensor a = i32({3, -1});
+  HostCostScope scope(DeviceType::Host);
+  {
+    const HostCostPause bookkeeping;
+    EXPECT_EQ(to_vector<std::int32_t>(clamp(a, 0)).size(), 2u);
+    Runtime::current().synchronize();
+  }
+  const Tensor b = clamp(a, 0);
+  const HostCost c = scope.close();
+  EXPECT_EQ(c.by_op, (Counts{{"clamp", 1}}));
+  EXPECT_EQ(c.syncs, 0);
+}
+
 TEST(HostCostGpu, TheCudaBackendCountsWhatTheHostStandInCounts) {
   if (!cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const SampleInputs in = sample_inputs(DeviceType::Cuda);

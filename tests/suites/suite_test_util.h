@@ -107,7 +107,8 @@ inline Call call(const Suite& s, const std::string& variant, CaseData& data, con
   if (v == nullptr) throw std::out_of_range("no variant " + variant);
   Call c;
   LedgerScope scope(Runtime::current().ledger(), s.name + "/" + variant);
-  HostCostScope cost(s.device == SuiteDevice::Gpu ? std::optional<DeviceType>(device) : std::nullopt);
+  HostCostScope cost(s.device == SuiteDevice::Gpu ? std::optional<DeviceType>(device) : std::nullopt,
+                     data.host_storages());
   c.outputs = v->fn(data, p);
   c.cost = cost.close();
   Runtime::current().synchronize();

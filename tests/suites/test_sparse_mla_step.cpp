@@ -44,6 +44,7 @@ CaseData hand_case(int padding) {
   data.add("block_table", base.slice(0, 0, 3), Role::Persistent);
   data.add("block_table_base", base, Role::Persistent);
   data.add("query_start_loc", i32({0, 1, 4, 4}, {4}), Role::Persistent);
+  data.add_host("query_start_loc_cpu", i32({0, 1, 4, 4}, {4}, DeviceType::Host), Role::Persistent);
   data.add("seq_lens", i32({600, 524, 0}, {3}), Role::Persistent);
   data.add("positions", i64({599, 521, 522, 523}, {4}), Role::Persistent);
   data.add("slot_mapping", i64({6 * 256 + 87, h1 * 256 + 9, h1 * 256 + 10, h1 * 256 + 11}, {4}), Role::Persistent);

@@ -78,7 +78,7 @@ TEST(CBT_SUITE(SparseMlaTable), GeneratorStepLayoutAndDeterminism) {
       else if (r < 6) EXPECT_TRUE(qlen >= 2 && qlen <= 4) << r;
       else EXPECT_EQ(qlen, 0) << r;
     }
-    const auto split = suites::detail::split_decodes_and_prefills(a.get("query_start_loc"), 1);
+    const auto split = suites::detail::split_decodes_and_prefills(a.get("query_start_loc_cpu"), 1);
     EXPECT_EQ(split.num_decodes, 3);
     EXPECT_EQ(split.num_decode_tokens, 3);
     EXPECT_EQ(split.num_decode_tokens + split.num_prefill_tokens, a.get("positions").size(0));

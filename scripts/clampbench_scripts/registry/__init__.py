@@ -1,4 +1,5 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Pages made from the binary's suite registry (`clampbench list --json`): the suites tables of
-README.md and docs/suites.md (suite_tables.py)."""
+"""Pages made from the binary: the suites tables of README.md and docs/suites.md from its suite
+registry (`clampbench list --json`), and docs/suites.md's host cost table from a quick run
+(suite_tables.py)."""

@@ -69,9 +69,6 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("launches", None, "one per op", "one per Triton kernel", _TRITON),
         CostDifference("h2d_copies", None, "the request index made on the device", "numpy on the host, "
                        "one copy_ to the device", "vLLM's token_to_req_indices is host code"),
-        CostDifference("syncs", None, "1 at ratio 128 (to_vector)", "0: the split reads query_start_loc_cpu",
-                       "the port reads the decode/prefill split back from the device", open=True),
-        CostDifference("d2h_copies", None, "1 at ratio 128", "0", "the same read back", open=True),
     ],
     "sparse_mla_step": [
         CostDifference("op:*", None, "three builders' kernels as ops", "Triton kernels, the indexer's "
@@ -79,9 +76,6 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("launches", None, "one per op", "one per Triton kernel", _TRITON),
         CostDifference("h2d_copies", None, "the request index made on the device", "one copy_",
                        "vLLM's token_to_req_indices is host code"),
-        CostDifference("syncs", None, "2 (to_vector)", "0", "the port reads the decode/prefill split back "
-                       "from the device (vLLM: query_start_loc_cpu)", open=True),
-        CostDifference("d2h_copies", None, "2", "0", "the same read back", open=True),
     ],
     "compressor_block_table": [
         CostDifference("op:*", None, "arange, le, sum: the request index on the device", "none: numpy",

@@ -32,6 +32,9 @@ Counts beyond(const Counts& a, const Counts& b) {
   return out;
 }
 
+// "1 sync", "2 syncs".
+std::string counted(std::int64_t n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
+
 std::string moved(const char* what, std::int64_t base, std::int64_t head) {
   return base == head ? "" : fmt::format("{} {} -> {}", what, base, head);
 }
@@ -39,10 +42,11 @@ std::string moved(const char* what, std::int64_t base, std::int64_t head) {
 }  // namespace
 
 std::string describe(const HostCost& c) {
-  std::string out = fmt::format("{} ops, {} launches, {} syncs", c.ops, c.launches, c.syncs);
+  std::string out = counted(c.ops, "op", "ops") + ", " + counted(c.launches, "launch", "launches") + ", " +
+                    counted(c.syncs, "sync", "syncs");
   if (!c.sync_ops.empty()) out += " (" + listed(c.sync_ops) + ")";
   if (c.h2d_copies + c.d2h_copies > 0) out += fmt::format(", copies {} to the device and {} to the host", c.h2d_copies, c.d2h_copies);
-  if (c.check_syncs > 0) out += fmt::format(", {} index-check readbacks", c.check_syncs);
+  if (c.check_syncs > 0) out += ", " + counted(c.check_syncs, "index-check readback", "index-check readbacks");
   return out;
 }
 

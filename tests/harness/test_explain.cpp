@@ -159,7 +159,7 @@ TEST(Explain, NamesTheOpsBehindASyncAndTheCountsThatMove) {
   head.sync_ops = {{"item", 1}};
   EXPECT_EQ(describe_diff("head", base, head), "head dispatches item more; ops 2 -> 3, syncs 0 -> 1, "
                                                "copies to the host 0 -> 1, new syncs: item");
-  EXPECT_EQ(describe(head), "3 ops, 2 launches, 1 syncs (item), copies 0 to the device and 1 to the host");
+  EXPECT_EQ(describe(head), "3 ops, 2 launches, 1 sync (item), copies 0 to the device and 1 to the host");
   EXPECT_EQ(describe_diff("base", head, base), "base dispatches no item; ops 3 -> 2, syncs 1 -> 0, "
                                                "copies to the host 1 -> 0, syncs gone: item");
 }

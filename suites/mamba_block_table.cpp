@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 4: mamba_get_block_table_tensor in mode "align": for each request, the block holding
+// mamba_block_table: mamba_get_block_table_tensor in mode "align": for each request, the block holding
 // its last token and the S speculative blocks after it, gathered from the block table. The
 // start index (seq_len - 1) // B is -1 in padding rows and is clamped at 0.
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 1b: the mamba builder's fallback for the last scheduled block index under speculative
+// mamba_fallback: the mamba builder's fallback for the last scheduled block index under speculative
 // decoding. Where the previous step's index is unknown (-1), fall back to the block of the
 // last computed token, (nct - 1) // B, which is -1 for fresh prefills and so clamped at 0.
 

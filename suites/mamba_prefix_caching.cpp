@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 1a: the mamba builder's prefix-caching block indices (mode "all"). Three cdiv-based
+// mamba_prefix_caching: the mamba builder's prefix-caching block indices (mode "all"). Three cdiv-based
 // block indices per request; two of them may be -1 (fresh prefills, padding rows) and are
 // clamped at 0 -- out of place before the PR, in place after.
 

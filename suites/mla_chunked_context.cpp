@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 3: MLA prefill's chunked-context metadata. Cached context is gathered into a workspace
+// mla_chunked_context: MLA prefill's chunked-context metadata. Cached context is gathered into a workspace
 // of W tokens in chunks; a chunk that starts past a request's context has a negative length,
 // clamped at 0. With decode context parallelism (D > 1) the same plan is made a second time on
 // each rank's padded local lengths, with a second clamp. Host tensors in vLLM.

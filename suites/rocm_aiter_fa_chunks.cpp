@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 5: ROCm AITER flash-attention extend path. The cached KV of each extend request is
+// rocm_aiter_fa_chunks: ROCm AITER flash-attention extend path. The cached KV of each extend request is
 // read in chunks of T // E tokens; a chunk that starts past a request's cached length has a
 // negative length, clamped at 0. Host tensors in vLLM (the plan is read with .tolist()).
 

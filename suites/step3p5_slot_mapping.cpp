@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 6: Step3.5 MTP proposer, slot mapping of the non-primary KV cache groups at each draft
+// step3p5_slot_mapping: Step3.5 MTP proposer, slot mapping of the non-primary KV cache groups at each draft
 // step (vllm/v1/spec_decode/step3p5.py:79-119). One call is one proposal's K - 1 draft steps
 // (step3p5.py:392-403). Each step first runs the parent's update (llm_base_proposer.py:769-819:
 // a Triton kernel moves every position on by one, wrapping to 0 at max_model_len, into the

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 1b on hand-worked inputs, exact allocation counts, persistent inputs, quick set and
+// mamba_fallback on hand-worked inputs, exact allocation counts, persistent inputs, quick set and
 // generator.
 
 #include "tests/suites/suite_test_util.h"

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 1a on hand-worked inputs (expected values worked out by hand, cross-checked with
+// mamba_prefix_caching on hand-worked inputs (expected values worked out by hand, cross-checked with
 // PyTorch), exact allocation counts, persistent inputs, the quick set and the generator.
 
 #include "tests/suites/suite_test_util.h"

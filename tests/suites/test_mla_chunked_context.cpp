@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 3 on hand-worked inputs (with and without DCP), exact allocation counts, quick set and
+// mla_chunked_context on hand-worked inputs (with and without DCP), exact allocation counts, quick set and
 // generator. Host tensors: the same on both executables.
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 5 on hand-worked inputs, exact allocation counts, quick set and generator. Host
+// rocm_aiter_fa_chunks on hand-worked inputs, exact allocation counts, quick set and generator. Host
 // tensors: the same on both executables.
 
 #include <algorithm>

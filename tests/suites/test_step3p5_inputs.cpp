@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 6's quick set and input generator: the clamp_ saving on every quick point, the edge
+// step3p5_slot_mapping's quick set and input generator: the clamp_ saving on every quick point, the edge
 // rows that make every quick case meet the wrap and the step-2+ aliasing, determinism, and
 // the allocation-free stand-in for the parent's eagle step kernel.
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Site 6 on hand-worked inputs (worked from vLLM's code: the wrap at max_model_len and the
+// step3p5_slot_mapping on hand-worked inputs (worked from vLLM's code: the wrap at max_model_len and the
 // aliasing of old positions from draft step 2 on), exact allocation counts and persistent
 // inputs. The quick set and the generator: test_step3p5_inputs.cpp.
 

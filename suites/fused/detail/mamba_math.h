@@ -11,7 +11,7 @@
 
 namespace clampbench::suites::detail {
 
-// Site 1a, one request: clamp(cdiv(nct, B) - 1, 0), cdiv(nct + 1, B) - 1 (never negative, not
+// mamba_prefix_caching, one request: clamp(cdiv(nct, B) - 1, 0), cdiv(nct + 1, B) - 1 (never negative, not
 // clamped), clamp(cdiv(seq_len, B) - 1, 0).
 struct PrefixIndices {
   std::int32_t last_computed, first_scheduled, last_scheduled;
@@ -22,13 +22,13 @@ CB_HD PrefixIndices prefix_indices(std::int32_t nct, std::int32_t seq_len, std::
           static_cast<std::int32_t>(at_least_zero(cdiv(seq_len, block) - 1))};
 }
 
-// Site 1b, one request: where(prev >= 0, prev, clamp((nct - 1) // B, 0)).
+// mamba_fallback, one request: where(prev >= 0, prev, clamp((nct - 1) // B, 0)).
 CB_HD std::int32_t fallback_index(std::int32_t nct, std::int32_t prev, std::int64_t block) {
   if (prev >= 0) return prev;
   return static_cast<std::int32_t>(at_least_zero(floor_div(static_cast<std::int64_t>(nct) - 1, block)));
 }
 
-// Site 4, one request: the first gathered column, clamp((seq_len - 1) // B, 0).
+// mamba_block_table, one request: the first gathered column, clamp((seq_len - 1) // B, 0).
 CB_HD std::int64_t block_table_start(std::int32_t seq_len, std::int64_t block) {
   return at_least_zero(floor_div(static_cast<std::int64_t>(seq_len) - 1, block));
 }

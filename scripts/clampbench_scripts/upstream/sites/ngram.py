@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Site 2: the GPU n-gram proposer (vllm/v1/spec_decode/ngram_proposer_gpu.py)."""
+"""ngram: the GPU n-gram proposer (vllm/v1/spec_decode/ngram_proposer_gpu.py)."""
 import contextlib
 
 from ..vllm_code.extract import compile_nodes

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Site 7: DeepSeek V4 sparse MLA metadata (vllm/models/deepseek_v4/sparse_mla.py).
+"""sparse_mla: DeepSeek V4 sparse MLA metadata (vllm/models/deepseek_v4/sparse_mla.py).
 
 `build` runs as released: the request index (CommonAttentionMetadata.token_to_req_indices),
 the compressed slot mapping (a Triton kernel in compressor_utils.py) from

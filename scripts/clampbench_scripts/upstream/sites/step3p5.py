@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Site 6: Step3.5 MTP draft steps (vllm/v1/spec_decode/step3p5.py).
+"""step3p5_slot_mapping: Step3.5 MTP draft steps (vllm/v1/spec_decode/step3p5.py).
 
 The override runs on top of its parent's `_update_positions_dependent_metadata`
 (llm_base_proposer.py), which advances the proposer's positions buffer with the Triton kernel

@@ -11,6 +11,10 @@
 
 namespace clampbench {
 
+namespace detail {
+std::atomic<int> host_cost_scopes{0};
+}  // namespace detail
+
 namespace {
 
 struct Counting {
@@ -43,6 +47,7 @@ void charge_sync(HostCost& cost) { charge_sync(cost, counting_state.op != nullpt
 
 // Closes the thread's scope; pauses outlive it.
 void end_counting() {
+  detail::host_cost_scopes.fetch_sub(1, std::memory_order_relaxed);
   const int paused = counting_state.paused;
   counting_state = Counting{};
   counting_state.paused = paused;
@@ -54,6 +59,7 @@ HostCostScope::HostCostScope(std::optional<DeviceType> device, std::vector<const
     : host_tensors_(std::move(host_tensors)) {
   if (counting_state.cost != nullptr) throw std::logic_error("HostCostScope: a scope is already open on this thread");
   counting_state = Counting{&cost_, device, &host_tensors_, 0, nullptr, counting_state.paused};
+  detail::host_cost_scopes.fetch_add(1, std::memory_order_relaxed);
 }
 
 HostCostScope::~HostCostScope() {
@@ -75,7 +81,7 @@ bool counting() { return counting_state.cost != nullptr; }
 
 namespace detail {
 
-OpCall::OpCall(const char* name) {
+void OpCall::enter(const char* name) {
   Counting& c = counting_state;
   if (c.cost == nullptr || c.paused > 0) return;
   entered_ = true;
@@ -85,16 +91,16 @@ OpCall::OpCall(const char* name) {
   ++c.cost->by_op[name];
 }
 
-OpCall::~OpCall() {
-  if (!entered_ || counting_state.cost == nullptr) return;
+void OpCall::leave() {
+  if (counting_state.cost == nullptr) return;
   if (--counting_state.depth == 0) counting_state.op = nullptr;
 }
 
-void count_launches(DeviceType device, std::int64_t kernels) {
+void count_launches_now(DeviceType device, std::int64_t kernels) {
   if (HostCost* cost = on_device(device)) cost->launches += kernels;
 }
 
-void count_read_to_host(const Tensor& t) {
+void count_read_to_host_now(const Tensor& t) {
   HostCost* cost = on_device(t.device());
   if (cost != nullptr && !host_tensor(t)) {
     ++cost->d2h_copies;
@@ -102,20 +108,20 @@ void count_read_to_host(const Tensor& t) {
   }
 }
 
-void count_sync(DeviceType device) {
+void count_sync_now(DeviceType device) {
   if (HostCost* cost = on_device(device)) charge_sync(*cost);
 }
 
-void count_synchronize() {
+void count_synchronize_now() {
   Counting& c = counting_state;
   if (c.cost != nullptr && c.paused == 0 && c.device.has_value()) charge_sync(*c.cost, "synchronize");
 }
 
-void count_copy_to_device(DeviceType device) {
+void count_copy_to_device_now(DeviceType device) {
   if (HostCost* cost = on_device(device)) ++cost->h2d_copies;
 }
 
-void count_check_sync(DeviceType device) {
+void count_check_sync_now(DeviceType device) {
   if (HostCost* cost = on_device(device)) ++cost->check_syncs;
 }
 

@@ -5,6 +5,7 @@
 // algorithmic order instead of a [C, P, T] comparison.
 
 #include <cstdint>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -22,6 +23,28 @@ std::int64_t integer_at(const Tensor& t, std::int64_t i) {
   const char* p = static_cast<const char*>(t.data_ptr()) +
                   i * t.stride(0) * static_cast<std::int64_t>(element_size(t.dtype()));
   return detail::load_as<std::int64_t>(p, t.dtype());
+}
+
+// out = self[i] repeats[i] times, in order, moved as whole elements (W: an unsigned integer
+// of the element's width).
+template <typename W>
+void write_repeats(const Tensor& out, const Tensor& self, const Tensor& repeats) {
+  const char* src = static_cast<const char*>(self.data_ptr());
+  W* dst = static_cast<W*>(out.data_ptr());
+  for (std::int64_t i = 0; i < self.size(0); ++i) {
+    W value;
+    std::memcpy(&value, src + i * self.stride(0) * static_cast<std::int64_t>(sizeof(W)), sizeof(W));
+    for (std::int64_t k = integer_at(repeats, i); k > 0; --k) *dst++ = value;
+  }
+}
+
+void write_repeats(const Tensor& out, const Tensor& self, const Tensor& repeats) {
+  switch (element_size(self.dtype())) {
+    case 1: return write_repeats<std::uint8_t>(out, self, repeats);
+    case 2: return write_repeats<std::uint16_t>(out, self, repeats);
+    case 4: return write_repeats<std::uint32_t>(out, self, repeats);
+    default: return write_repeats<std::uint64_t>(out, self, repeats);
+  }
 }
 
 }  // namespace
@@ -50,14 +73,7 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
   detail::count_sync(self.device());
   detail::count_launches(self.device());
   Tensor out = Tensor::empty(Dims{total}, self.dtype(), self.device());
-  const std::int64_t size = static_cast<std::int64_t>(element_size(self.dtype()));
-  const char* src = static_cast<const char*>(self.data_ptr());
-  char* dst = static_cast<char*>(out.data_ptr());
-  for (std::int64_t i = 0; i < self.size(0); ++i) {
-    const char* value = src + i * self.stride(0) * size;
-    for (std::int64_t k = integer_at(repeats, i); k > 0; --k, dst += size)
-      for (std::int64_t b = 0; b < size; ++b) dst[b] = value[b];
-  }
+  write_repeats(out, self, repeats);
   return out;
 }
 

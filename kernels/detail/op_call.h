@@ -17,7 +17,7 @@ namespace clampbench::detail {
 
 // HostCostScopes open in the process (each counts only its own thread's ops).
 extern std::atomic<int> host_cost_scopes;
-inline bool host_cost_wanted() { return host_cost_scopes.load(std::memory_order_relaxed) != 0; }
+inline bool host_cost_wanted() { return __builtin_expect(host_cost_scopes.load(std::memory_order_relaxed) != 0, 0); }
 
 class OpCall {
  public:
@@ -68,5 +68,9 @@ inline void count_synchronize() {
 inline void count_check_sync(DeviceType device) {
   if (host_cost_wanted()) count_check_sync_now(device);
 }
+
+// A custom kernel's launch (a fused builder's) over `work` elements, and the readbacks it makes
+// to check its input: out of line, so that a tiny builder's code stays as it was without it.
+[[gnu::noinline]] void count_kernel(DeviceType device, std::int64_t work, std::int64_t readbacks = 0);
 
 }  // namespace clampbench::detail

@@ -27,7 +27,8 @@ class CostDifference:
 
 
 _TRITON = "vLLM's Triton kernel is one launch and no aten op; the port computes it with its ops"
-_RUNTIME_RSUB = "the runtime's rsub is 2 launches (fill, then sub); PyTorch's one kernel"
+_RUNTIME_RSUB = ("the runtime's rsub and where with a scalar are 2 launches each (a fill first); PyTorch's one "
+                 "kernel each")
 
 KNOWN_COST_DIFFERENCES = {
     "mamba_prefix_caching": [

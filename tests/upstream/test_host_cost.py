@@ -55,6 +55,20 @@ def test_mamba_block_table_by_hand():
     assert dict(after["by_op"], clamp=1, clamp_=0) == dict(cost["by_op"], clamp_=0)
 
 
+def test_the_write_recorders_bookkeeping_is_not_vllms_cost():
+    # `upstream.py compare` counts each call under a recorder of the writes into persistent
+    # buffers; its copies and comparisons (clone, ne, sum, unique, item) must not show in the
+    # host cost: the same call counted with and without it gives the same block.
+    from clampbench_scripts.upstream.branches import run
+    releases, dump_dir, manifest, _ = state()
+    site = SITES["sparse_mla_step"]  # writes the persistent block table in place
+    case = [c for c in manifest["cases"] if c["suite"] == "sparse_mla_step"][0]
+    release = releases[source.AFTER_PR]
+    recorded = run.run_once(release, site, site.bind(release), dump_dir, case)
+    assert recorded.writes, "the case must make a latent write for the recorder to book"
+    assert recorded.host_cost == check.run_site(release, site, dump_dir, case).host_cost
+
+
 def test_host_site_launches_and_syncs_nothing():
     # rocm_aiter_fa.py (0.25.0): AITER's chunk planning on computed_kv_lens, a host tensor in vLLM;
     # its two .item() calls read host memory: no launch, no sync, no copy.

@@ -9,6 +9,7 @@ text, with small stand-ins for the vLLM objects around them (see sites/).
 
   vllm_code/      reading and running a release's code (shared by all below)
   dump.py         clampbench's `run --dump` tree, and comparing with it bitwise
+  dump_ready.py   the dump a command checks against: named and checked, or made fresh
   problems.py     what can be wrong with a site of a tree, and the exit code of each
   sites/          each site: where its code is, how it runs on a dumped case
   drift/          upstream.py: each site of a tree against the ports

@@ -19,8 +19,7 @@ from pathlib import Path
 
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
-from .. import dump
-from ..dump import make_dump
+from ..dump_ready import ready_dump
 from ..problems import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 from ..vllm_code import source
 from . import results, trees
@@ -47,22 +46,6 @@ def build_parser():
     p.add_argument("--timeout-s", type=float, default=1.0,
                    help="time per side per case after which sampling stops (default 1 s)")
     return p
-
-
-def dump_problem(dump_dir: Path):
-    """Why DIR is not a usable `clampbench run --dump` tree (one line), or None."""
-    if not (dump_dir / "manifest.json").is_file():
-        return f"{dump_dir}: no manifest.json (not a clampbench --dump tree)"
-    try:
-        files = []
-        for case in dump.load_manifest(dump_dir)["cases"]:
-            if not all(isinstance(case.get(k), str) for k in ("case_id", "suite")) or "/" not in case["case_id"]:
-                raise ValueError(f"a case without a suite/label case_id: {str(case)[:60]}")
-            files += [entry["file"] for entry in case["inputs"]]
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        return f"{dump_dir}/manifest.json: not a clampbench dump manifest ({type(exc).__name__}: {exc})"
-    missing = [f for f in files if not (dump_dir / f).is_file()]
-    return f"{dump_dir}: {missing[0]} is missing ({len(missing)} dumped inputs in all)" if missing else None
 
 
 def tree_id(release):
@@ -94,14 +77,9 @@ def main(argv):
     timing = None if args.no_timing else TimingConfig(args.min_samples, timeout_s=args.timeout_s)
     load_start, started = results.machine_load(), time.time()
     with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
-        try:
-            dump_dir = Path(args.dump) if args.dump else make_dump(args.binary, Path(work), args.sizes)
-        except (RuntimeError, OSError) as exc:
-            print(f"{PROG}: {exc}", file=sys.stderr)
-            return 3
-        problem = dump_problem(dump_dir)
-        if problem:
-            return fail(PROG, problem)
+        dump_dir, code = ready_dump(PROG, args.dump, args.binary, Path(work), args.sizes)
+        if dump_dir is None:
+            return code
         rows = trees.compare_trees(base, head, REPORTED, dump_dir, timing)
     load = results.load_block(load_start, results.machine_load())
     command = [sys.argv[0], "compare", *argv]

@@ -8,7 +8,6 @@ CHANGED_BY_PR); --all: every site.
 Exit codes: 0 the table written; 2 bad usage, an unknown version or no vLLM tree, an output
 that cannot be written; 3 the clampbench run for the dump failed."""
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
@@ -18,7 +17,8 @@ from .. import dump
 from ..vllm_code import source
 from ..vllm_code.source import AFTER_PR, BEFORE_PR
 from . import cost_report
-from .cli import ROOT, dump_problem
+from ..dump_ready import ready_dump
+from .cli import ROOT
 from .run import bind, open_tree
 
 PROG = "upstream.py cost"
@@ -60,14 +60,9 @@ def main(argv):
     except source.SourceError as exc:
         return fail(PROG, str(exc))
     with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
-        try:
-            dump_dir = Path(args.dump) if args.dump else dump.make_dump(args.binary, Path(work))
-        except (RuntimeError, OSError) as exc:
-            print(f"{PROG}: {exc}", file=sys.stderr)
-            return 3
-        problem = dump_problem(dump_dir)
-        if problem:
-            return fail(PROG, problem)
+        dump_dir, code = ready_dump(PROG, args.dump, args.binary, Path(work))
+        if dump_dir is None:
+            return code
         text = cost_report.table(costs(releases, sites, dump_dir), releases[0].label, releases[1].label)
     write_text(text, args.out)
     return 0

@@ -5,6 +5,7 @@ buffers), seen in PyTorch's dispatcher: every aten op whose schema marks an argu
 written (`clamp_`'s self, an `out=` tensor, the copy behind `t[i] = v`), whether or not any
 value changes. A mutation check compares values, and sees such a write only when the data
 happen to make it change something; this sees the write itself."""
+import contextlib
 from dataclasses import dataclass
 
 import torch
@@ -83,22 +84,32 @@ def elements_written(func, target, args):
 
 
 class WriteRecorder(AllocationCounter):
-    """An AllocationCounter that also records writes into `watched` {storage key: buffer}."""
+    """An AllocationCounter that also records writes into `watched` {storage key: buffer}.
+    Its own bookkeeping (the copies and comparisons behind a finding) is paused in itself and
+    in every counter of `quiet` (the host cost of the same call): it is not vLLM's work."""
 
-    def __init__(self, watched):
+    def __init__(self, watched, quiet=()):
         super().__init__()
         self.watched = dict(watched)
+        self.quiet = tuple(quiet)
         self.writes = {}  # (buffer, op) -> LatentWrite, in the order first seen
+
+    @contextlib.contextmanager
+    def bookkeeping(self):
+        with contextlib.ExitStack() as stack:
+            for counter in (self, *self.quiet):
+                stack.enter_context(counter.pause())
+            yield
 
     def __torch_dispatch__(self, func, types_, args=(), kwargs=None):
         kwargs = kwargs or {}
         if self.paused:
             return func(*args, **kwargs)
         targets = [t for t in written_tensors(func, args, kwargs) if storage_key(t) in self.watched]
-        with self.pause():
+        with self.bookkeeping():
             before = [t.clone() for t in targets]
         out = super().__torch_dispatch__(func, types_, args, kwargs)
-        with self.pause():
+        with self.bookkeeping():
             for target, old in zip(targets, before):
                 buffer = self.watched[storage_key(target)]
                 op = op_name(func, args)

@@ -66,7 +66,8 @@ def run_once(release, site, runner, dump_dir, case) -> Call:
     """vLLM's code for `site` on fresh copies of the case's inputs, counted and watched."""
     inputs = dump.load_inputs(dump_dir, case, site.views)
     before = {k: v.clone() for k, v in inputs.items()}
-    recorder, cost = WriteRecorder(persistent_storages(case, inputs)), HostCost(site.on_device)
+    cost = HostCost(site.on_device)
+    recorder = WriteRecorder(persistent_storages(case, inputs), quiet=(cost,))
     cost.mark(inputs.values())
     with release.costing(cost):
         outputs = runner(case["params"], inputs, lambda: release.counting(recorder))

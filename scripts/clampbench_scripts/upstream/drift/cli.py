@@ -18,6 +18,7 @@ from pathlib import Path
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
 from .. import dump
+from ..dump_ready import ready_dump
 from ..vllm_code import source
 from ..vllm_code.release import Release
 from . import assess, report
@@ -56,13 +57,9 @@ def main(argv):
     except source.SourceError as exc:
         return fail(PROG, str(exc))
     with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
-        try:
-            dump_dir = Path(args.dump) if args.dump else dump.make_dump(args.binary, Path(work))
-        except (RuntimeError, OSError) as exc:
-            print(f"{PROG}: {exc}", file=sys.stderr)
-            return 3
-        if not (dump_dir / "manifest.json").exists():
-            return fail(PROG, f"{dump_dir}: no manifest.json (not a clampbench --dump tree)")
+        dump_dir, code = ready_dump(PROG, args.dump, args.binary, Path(work))
+        if dump_dir is None:
+            return code
         previous = functools.lru_cache(maxsize=None)(lambda: Release(source.open_release(source.AFTER_PR)))
         reports = [(r.label, assess.assess_all(r, REPORTED, dump_dir, previous)) for r in releases]
         unsited = {c["suite"] for c in dump.load_manifest(dump_dir)["cases"]} - {s.suite for s in REPORTED.values()}

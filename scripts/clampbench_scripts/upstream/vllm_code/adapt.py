@@ -13,6 +13,8 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
+from .pausable import Pausable
+
 ADAPTATIONS = {
     "pin_memory": "torch.empty/zeros(..., pin_memory=True) is called without pin_memory: "
                   "pinned host memory needs CUDA, and pinning changes no value",
@@ -35,7 +37,7 @@ def vllm_line():
     return None
 
 
-class AllocationCounter(TorchDispatchMode):
+class AllocationCounter(Pausable, TorchDispatchMode):
     """Counts the tensors that aten ops return on storage none of their inputs had: PyTorch
     eager's allocations (views, in-place and out= ops, and a .to() to the same dtype make
     none). Each event is (op, dtype, shape, bytes, (vLLM file, line) that made it)."""
@@ -57,14 +59,6 @@ class AllocationCounter(TorchDispatchMode):
                 self.events.append((str(func.overloadpacket.__name__), str(t.dtype), tuple(t.shape),
                                     t.numel() * t.element_size(), vllm_line()))
         return out
-
-    @contextlib.contextmanager
-    def pause(self):
-        self.paused += 1
-        try:
-            yield
-        finally:
-            self.paused -= 1
 
 
 @contextlib.contextmanager

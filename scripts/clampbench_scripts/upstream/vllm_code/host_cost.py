@@ -20,6 +20,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
 from . import cost_rules as rules
+from .pausable import Pausable
 
 TO_HOST = frozenset({"cpu", "tolist", "numpy"})
 
@@ -29,7 +30,7 @@ def _key(t):
     return getattr(s, "_cdata", None) or s.data_ptr()
 
 
-class HostCost:
+class HostCost(Pausable):
     def __init__(self, on_device):
         self.on_device = on_device
         self.counting, self.paused, self.factory_on_device = False, 0, None
@@ -62,13 +63,6 @@ class HostCost:
             self.kernels[name] += 1
             self.launches += 1
 
-    @contextlib.contextmanager
-    def pause(self):
-        self.paused += 1
-        try:
-            yield
-        finally:
-            self.paused -= 1
 
     @contextlib.contextmanager
     def tracking(self):

@@ -43,6 +43,7 @@ void count_sync_now(DeviceType device);
 void count_copy_to_device_now(DeviceType device);
 void count_synchronize_now();
 void count_check_sync_now(DeviceType device);
+void count_kernel_now(DeviceType device, std::int64_t readbacks);
 
 // `kernels` launched for an op whose operands are on `device` (counted when it is resident).
 inline void count_launches(DeviceType device, std::int64_t kernels = 1) {
@@ -69,8 +70,10 @@ inline void count_check_sync(DeviceType device) {
   if (host_cost_wanted()) count_check_sync_now(device);
 }
 
-// A custom kernel's launch (a fused builder's) over `work` elements, and the readbacks it makes
-// to check its input: out of line, so that a tiny builder's code stays as it was without it.
-[[gnu::noinline]] void count_kernel(DeviceType device, std::int64_t work, std::int64_t readbacks = 0);
+// A custom kernel (a fused builder's) launched over `work` elements, and the readbacks it makes
+// to check its input; nothing for an empty `work`, as the CUDA launchers skip it.
+inline void count_kernel(DeviceType device, std::int64_t work, std::int64_t readbacks = 0) {
+  if (host_cost_wanted() && work > 0) count_kernel_now(device, readbacks);
+}
 
 }  // namespace clampbench::detail

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/eagle_step_position.h"
@@ -23,7 +24,7 @@ void eagle_step_positions_(Tensor& out, const Tensor& positions, std::int64_t ma
   // Either the very same elements (read, then written, per request) or disjoint storages.
   CB_CHECK(!out.shares_storage_with(positions) || (dst.data == in.data && dst.stride == in.stride),
            ErrorKind::InvalidArgument, "eagle step: out overlaps positions at another offset");
-  detail::count_fused_launch(out.device(), in.size);
+  clampbench::detail::count_kernel(out.device(), in.size);
   if (detail::runs_on_cuda(out.device())) {
 #if CLAMPBENCH_HAVE_CUDA
     launch_eagle_step_positions(in, dst, max_model_len, static_cast<cudaStream_t>(Runtime::current().stream().handle));

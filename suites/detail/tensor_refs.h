@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 
 #include "kernels/error.h"
-#include "kernels/detail/op_call.h"
 #include "kernels/tensor.h"
 #include "suites/detail/strided.h"
 
@@ -55,12 +54,6 @@ template <typename T> T* out_ptr(Tensor& t) { return static_cast<T*>(t.data_ptr(
 // Asked as "not the host" (two devices, the same answer): with `== Cuda` GCC 12 laid out
 // mamba_block_table's host loop so that its fused call took 0.23 us instead of 0.18 (measured,
 // docs/performance.md).
-// A fused builder's one kernel over `work` elements, counted in the host cost
-// (kernels/host_cost.h) on either path, as the CUDA launchers skip an empty one.
-inline void count_fused_launch(DeviceType device, std::int64_t work) {
-  if (work > 0) clampbench::detail::count_launches(device);
-}
-
 inline bool runs_on_cuda(DeviceType device) {
 #if CLAMPBENCH_HAVE_CUDA
   return device != DeviceType::Host;

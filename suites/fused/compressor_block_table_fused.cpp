@@ -7,6 +7,7 @@
 
 #include "suites/fused/compressor_block_table_fused.h"
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/compressor_block_table_row.h"
@@ -28,7 +29,7 @@ Outputs fused_compressor_block_table(CaseData& data, const ParamPoint&) {
            "fused compressor_block_table: query_start_loc is empty");
   Tensor out = Tensor::empty({step.block_table.rows, step.block_table.cols}, DType::Int32, data.device);
   step.table_out = detail::out_ptr<std::int32_t>(out);
-  detail::count_fused_launch(data.device, step.total());
+  clampbench::detail::count_kernel(data.device, step.total());
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     detail::launch_fused_compressor_step(step, detail::current_stream());

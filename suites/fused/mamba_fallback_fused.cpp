@@ -5,6 +5,7 @@
 
 #include "suites/fused/mamba_fallback_fused.h"
 
+#include "kernels/detail/op_call.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/device_dispatch.h"
 #include "suites/fused/detail/mamba_launchers.h"
@@ -21,7 +22,7 @@ Outputs fused_mamba_fallback(CaseData& data, const ParamPoint& p) {
   CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_fallback: block size {}", block);
   Tensor out = Tensor::empty({nct.size}, DType::Int32, data.device);
   auto* o = detail::out_ptr<std::int32_t>(out);
-  detail::count_fused_launch(data.device, nct.size);
+  clampbench::detail::count_kernel(data.device, nct.size);
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     launch_fused_mamba_fallback(nct, prev, block, o, detail::current_stream());

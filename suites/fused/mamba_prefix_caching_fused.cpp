@@ -5,6 +5,7 @@
 
 #include "suites/fused/mamba_prefix_caching_fused.h"
 
+#include "kernels/detail/op_call.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/device_dispatch.h"
 #include "suites/fused/detail/mamba_launchers.h"
@@ -26,7 +27,7 @@ Outputs fused_mamba_prefix_caching(CaseData& data, const ParamPoint& p) {
   auto* lc = detail::out_ptr<std::int32_t>(last_computed);
   auto* fs = detail::out_ptr<std::int32_t>(first_scheduled);
   auto* ls = detail::out_ptr<std::int32_t>(last_scheduled);
-  detail::count_fused_launch(data.device, nct.size);
+  clampbench::detail::count_kernel(data.device, nct.size);
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     launch_fused_mamba_prefix_caching(nct, seq_lens, block, lc, fs, ls, detail::current_stream());

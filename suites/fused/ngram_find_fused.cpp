@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/ngram_find.h"
@@ -30,7 +31,7 @@ Outputs fused_ngram_find(CaseData& data, const ParamPoint& p) {
 
   Tensor draft_tokens = Tensor::empty({tokens.rows, k}, DType::Int32, token_ids.device());
   const auto out = detail::ref2<std::int32_t>(draft_tokens, "draft_tokens");
-  detail::count_fused_launch(data.device, tokens.rows * out.cols);
+  clampbench::detail::count_kernel(data.device, tokens.rows * out.cols);
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     detail::launch_fused_ngram_find(tokens, seqs, range.min_n, range.max_n, out,

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "kernels/host_cost.h"
 #include "kernels/ops.h"
@@ -69,7 +70,7 @@ Outputs fused_ngram_propose(CaseData& data, const ParamPoint&) {
   const auto tmp = detail::ref1<std::int32_t>(num_tokens_tmp, "num_tokens_tmp");
   note_order_dependent_writes(token_ids, num_tokens_no_spec, data.get("valid_sampled_token_ids"),
                               data.get("valid_sampled_tokens_count"));
-  detail::count_fused_launch(data.device, counts.size);
+  clampbench::detail::count_kernel(data.device, counts.size);
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     detail::launch_fused_ngram_propose(tokens, num_tokens, sampled, counts, tmp,

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/ngram_history.h"
@@ -36,7 +37,7 @@ Outputs fused_ngram_update(CaseData& data, const ParamPoint&) {
   const auto count = detail::ref1<std::int32_t>(valid_count, "valid_sampled_tokens_count");
   const auto valid = detail::ref2<std::int32_t>(valid_sampled, "valid_sampled_token_ids");
   const std::int64_t vocab = suites::detail::kNgramVocab;
-  detail::count_fused_launch(data.device, sampled.rows);
+  clampbench::detail::count_kernel(data.device, sampled.rows);
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     detail::launch_fused_ngram_update(history, num_tokens, discard, sampled, vocab, next, count, valid,

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/sparse_mla_batch.h"
@@ -26,7 +27,7 @@ void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType dev
   CB_CHECK(step.slots.query_start_loc.size >= reqs + 1 && step.slots.seq_lens.size >= reqs,
            ErrorKind::ShapeMismatch, "fused sparse_mla: {} table rows, {} query starts, {} seq_lens", reqs,
            step.slots.query_start_loc.size, step.slots.seq_lens.size);
-  detail::count_fused_launch(device, step.total());
+  clampbench::detail::count_kernel(device, step.total());
   if (detail::runs_on_cuda(device)) {
 #if CLAMPBENCH_HAVE_CUDA
     detail::launch_fused_sparse_mla_step(step, static_cast<cudaStream_t>(Runtime::current().stream().handle));

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "suites/detail/static_sink_step.h"
 #include "suites/detail/tensor_refs.h"
@@ -35,7 +36,7 @@ Outputs fused_static_sink(CaseData& data, const ParamPoint& p) {
                                   detail::ref2<std::int32_t>(table.target, "block_table_with_sink"),
                                   static_cast<std::int32_t>(s.sink_len), detail::out_ptr<std::int64_t>(max_slot),
                                   s.raised_max_seq_len()};
-    detail::count_fused_launch(data.device, group.total());
+    clampbench::detail::count_kernel(data.device, group.total());
     if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
       detail::launch_fused_static_sink_group(group, detail::current_stream());

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "kernels/detail/op_call.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 #include "suites/detail/input_gen.h"
@@ -45,7 +46,7 @@ Outputs fused_step3p5_slot_mapping(CaseData& data, const ParamPoint& p) {
   const Outputs outputs{{"slot_mappings", slot_mappings}, {"positions", positions_buffer.slice(0, 0, batch)}};
   if (args.draft_steps < 1) return outputs;
 
-  detail::count_fused_launch(data.device, args.block_tables.size[0] * args.padded_batch);
+  clampbench::detail::count_kernel(data.device, args.block_tables.size[0] * args.padded_batch);
   if (detail::runs_on_cuda(data.device)) {
 #if CLAMPBENCH_HAVE_CUDA
     detail::launch_fused_step3p5_slot_mapping(args, static_cast<cudaStream_t>(Runtime::current().stream().handle));

@@ -71,12 +71,12 @@ DType scalar_result_dtype(DType tensor, const Scalar& s) {
 
 // The launch counts follow the CUDA backend: a kernel per call, none for an empty result.
 void launch(const ElementwiseArgs& args, DeviceType device) {
-  if (host_cost_wanted() && args.out.sizes.numel() > 0) count_launches(device);
+  if (host_cost_wanted() && args.out.sizes.numel() > 0) count_launches_now(device, 1);
   backend_for(device).elementwise(args, Runtime::current().stream());
 }
 
 void launch(const ReduceArgs& args, DeviceType device) {
-  if (host_cost_wanted() && drop_dim(args.in, args.dim).sizes.numel() > 0) count_launches(device);
+  if (host_cost_wanted() && drop_dim(args.in, args.dim).sizes.numel() > 0) count_launches_now(device, 1);
   backend_for(device).reduce(args, Runtime::current().stream());
 }
 

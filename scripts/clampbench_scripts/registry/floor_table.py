@@ -5,6 +5,7 @@ per suite, one call's host cost (ops, kernel launches, syncs: the variant's host
 allocations (allocations.ledger.total) of the released form, `clamp_`, beside the fused floor's,
 each a range over the run's cases, and what the floor saves case by case. A figure some case
 lacks (no host_cost block, a null or malformed one, no such variant) reads "n/a", never 0."""
+from clampbench_scripts.common.host_cost import figure
 from clampbench_scripts.common.results import rows_of
 from clampbench_scripts.registry.suite_tables import cell, markdown
 
@@ -18,8 +19,7 @@ HEADER = ("suite", f"released (`{RELEASED}`): ops / launches / syncs / allocatio
 
 def _figures(row):
     """{figure: count or None} of one (case, variant) row."""
-    cost = row["host_cost"] or {}
-    return {"ops": cost.get("ops"), "launches": cost.get("launches"), "syncs": cost.get("syncs"),
+    return {"ops": figure(row, "ops"), "launches": figure(row, "launches"), "syncs": figure(row, "syncs"),
             "allocations": (row["ledger"] or {}).get("allocations")}
 
 
@@ -57,8 +57,8 @@ def _saves(cases):
     """What the floor saves, figure by figure, as the span of the per-case differences (a
     negative one is a cost the floor adds); a figure saved in no case is left out."""
     parts = []
-    for figure, one, many in FIGURES:
-        diffs = [_saving(_of(c.get(RELEASED), figure), _of(c.get(FLOOR), figure)) for c in cases]
+    for name, one, many in FIGURES:
+        diffs = [_saving(_of(c.get(RELEASED), name), _of(c.get(FLOOR), name)) for c in cases]
         text = span(diffs)
         if text == "n/a":
             parts.append(f"{many} n/a")

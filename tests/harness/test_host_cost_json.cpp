@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/results_json/figures.h"
 #include "harness/results_json/reader.h"
 #include "harness/results_json/writer.h"
+#include "tests/harness/test_util.h"
 
 namespace clampbench {
 namespace {
@@ -30,14 +30,7 @@ CaseResult a_case() {
 
 // The error text of reading the case with `pointer` (under the block) set to `bad`; "" if read.
 std::string refusal(const std::string& pointer, const json& bad) {
-  json doc = {{"cases", json::array({to_json(a_case(), false)})}};
-  doc[json::json_pointer("/cases/0/variants/1/host_cost" + pointer)] = bad;
-  try {
-    read_case(doc["cases"][0]);
-  } catch (const std::exception& e) {
-    return read_error_text(e, doc);
-  }
-  return "";
+  return testing::read_refusal(a_case(), "/variants/1/host_cost" + pointer, bad);
 }
 
 bool says(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

@@ -11,6 +11,7 @@
 
 #include "harness/results_json/reader.h"
 #include "harness/results_json/writer.h"
+#include "tests/harness/test_util.h"
 
 namespace clampbench {
 namespace {
@@ -45,16 +46,7 @@ CaseResult a_case() {
 }
 
 // read_case of a document whose figure at `pointer` is `bad`: the error's text, "" if read.
-std::string refusal(const std::string& pointer, const json& bad) {
-  json doc = {{"cases", json::array({to_json(a_case(), true)})}};
-  doc[json::json_pointer("/cases/0" + pointer)] = bad;
-  try {
-    read_case(doc["cases"][0]);
-  } catch (const std::exception& e) {
-    return read_error_text(e, doc);
-  }
-  return "";
-}
+std::string refusal(const std::string& pointer, const json& bad) { return testing::read_refusal(a_case(), pointer, bad); }
 
 TEST(ResultsFigures, AValidCaseReadsBackToTheSameText) {
   const json j = to_json(a_case(), true);

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared helpers of the harness tests: a fresh temporary directory per test, file helpers,
-// and an in-process `clampbench` invocation capturing stdout/stderr.
+// an in-process `clampbench` invocation capturing stdout/stderr, and what the results reader
+// says of a case with one figure spoiled.
 
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/cli.h"
+#include "harness/results_json/figures.h"
+#include "harness/results_json/reader.h"
+#include "harness/results_json/writer.h"
 #include "suites/suite.h"
 
 namespace clampbench::testing {
@@ -59,6 +63,19 @@ inline std::string fake_expectations_json() {
     {"suite": "fake_throw", "variant": "clamp_", "verdict": "error", "reason": "throws"}],
     "latent_writes": [
     {"suite": "fake_mutation", "variant": "clamp_", "buffer": "x", "reason": "in place"}]})";
+}
+
+// The one line read_case's refusal gives for case `c` as the results hold it, with the value
+// at `pointer` (a JSON pointer under the case) set to `bad`; "" when the case still reads.
+inline std::string read_refusal(const CaseResult& c, const std::string& pointer, const nlohmann::json& bad) {
+  nlohmann::json doc = {{"cases", nlohmann::json::array({to_json(c, true)})}};
+  doc[nlohmann::json::json_pointer("/cases/0" + pointer)] = bad;
+  try {
+    read_case(doc["cases"][0]);
+  } catch (const std::exception& e) {
+    return read_error_text(e, doc);
+  }
+  return "";
 }
 
 }  // namespace clampbench::testing

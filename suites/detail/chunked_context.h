@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The chunked-context planning that MLA prefill (site 3) and ROCm AITER FA extend (site 5)
+// The chunked-context planning that MLA prefill and ROCm AITER FA extend
 // share: split each request's cached context into chunks of a fixed size, then lay the chunks
 // out as cumulative lengths. MLA's token -> request map is here too (ROCm writes its own, in
 // vLLM's other spelling, next to its builder). Written with vLLM's eager ops, so each helper's

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 4: out[r, j] = block_table[r, clamp((seq_len - 1) // B, 0) + j], j < 1 + S, in
+// Fused mamba_block_table: out[r, j] = block_table[r, clamp((seq_len - 1) // B, 0) + j], j < 1 + S, in
 // one pass. Allocates the int32 [R, 1 + S] output and nothing else (clamp: 7, clamp_: 6). A
 // column past the table is the IndexOutOfRange the eager gather raises, with its message.
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 4 on cuda: one thread per output element of [R, 1 + S] (grid-stride). A column
+// Fused mamba_block_table on cuda: one thread per output element of [R, 1 + S] (grid-stride). A column
 // past the table is not read: the smallest such output position goes to a word in static
 // device memory (atomicMin, so it is the first one the host loop finds), which is not an
 // allocation, and is read back after the kernel.

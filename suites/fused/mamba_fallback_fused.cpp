@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 1b: where(prev >= 0, prev, clamp((nct - 1) // B, 0)) per request in one pass.
+// Fused mamba_fallback: where(prev >= 0, prev, clamp((nct - 1) // B, 0)) per request in one pass.
 // Allocates the one int32 [R] output and nothing else (clamp: 5, clamp_: 4).
 
 #include "suites/fused/mamba_fallback_fused.h"

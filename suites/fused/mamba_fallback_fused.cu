@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 1b on cuda: one thread per request (grid-stride).
+// Fused mamba_fallback on cuda: one thread per request (grid-stride).
 
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.h"

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 1a: the three block indices of each request from one read of nct and seq_len.
+// Fused mamba_prefix_caching: the three block indices of each request from one read of nct and seq_len.
 // Allocates the three int32 [R] outputs and nothing else (clamp: 12, clamp_: 10).
 
 #include "suites/fused/mamba_prefix_caching_fused.h"

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 1a on cuda: one thread per request (grid-stride), the three indices written
+// Fused mamba_prefix_caching on cuda: one thread per request (grid-stride), the three indices written
 // straight into the outputs.
 
 #include "kernels/cuda/cuda_check.h"

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 3 (host only: vLLM builds this metadata in host tensors, so there is no kernel).
+// Fused mla_chunked_context (host only: vLLM builds this metadata in host tensors, so there is no kernel).
 // The chunk plan, its cumulative lengths, the token map and the per-chunk totals are written
 // straight into the outputs; the DCP-local plan reads the padded local lengths
 // cdiv(len, I * D) * I on the fly instead of materialising them. Allocates only the distinct

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Fused site 5 (host only: vLLM builds this plan in host tensors and reads it with .tolist(),
+// Fused rocm_aiter_fa_chunks (host only: vLLM builds this plan in host tensors and reads it with .tolist(),
 // so there is no kernel). The plan, cumulative lengths, token -> batch map (int64, E in the
 // tail, as vLLM's cumsum form gives) and per-chunk totals are written straight into the six
 // outputs, which are all it allocates (eager: 16 / 15).

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The fused variant of the two chunked-context builders (sites 3 and 5, host only): clamp's
+// The fused variant of the two chunked-context builders (MLA and ROCm AITER, host only): clamp's
 // outputs bitwise, including MLA's zero tail and ROCm's int64 map with E in the tail, only the
 // outputs allocated, inputs read through their views.
 

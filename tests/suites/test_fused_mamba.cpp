@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The fused variant of the three mamba builders (sites 1a, 1b, 4): clamp's outputs bitwise,
+// The fused variant of the three mamba builders: clamp's outputs bitwise,
 // only the outputs allocated, inputs read through their views' strides and offsets.
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// The fused variant of the n-gram proposer builders (sites 2a-2c), the Step3.5 draft slot
-// mapping (site 6) and the sparse-MLA compressed slot mapping (site 7): clamp's outputs and
+// The fused variant of the n-gram proposer builders (ngram_*), the Step3.5 draft slot
+// mapping and the sparse-MLA compressed slot mapping: clamp's outputs and
 // declared writes bitwise, only the new outputs allocated, inputs read through their views'
 // strides and offsets, the shared block table never written.
 

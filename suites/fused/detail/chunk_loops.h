@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The host loops of the fused chunked-context builders (sites 3 and 5), writing straight into
+// The host loops of the fused chunked-context builders (MLA and ROCm AITER), writing straight into
 // the outputs: the chunk plan and its cumulative lengths, and the token -> request map. The
 // values are those of suites/detail/chunked_context.h's eager ops (int32 arithmetic; no
 // overflow for the spec's lengths < 2^31 - 1), with no tensor in between.

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Sites 3 and 5: chunked-context planning on host tensors (MLA prefill, ROCm AITER extend).
+"""mla_chunked_context and rocm_aiter_fa_chunks: chunked-context planning on host tensors (MLA prefill, ROCm AITER extend).
 
 vLLM hands part of this metadata on as Python lists (seq_tot, max_seq_lens, ...); the runners
 return them as lists, and the check compares their values with the port's tensors."""

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Sites 1a, 1b and 4: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
+"""mamba_prefix_caching, mamba_fallback and mamba_block_table: the mamba builders (mamba_attn.py and attention/backends/utils.py)."""
 from ..vllm_code.extract import compile_code, compile_nodes, find_if
 from ..vllm_code.stand import Stand
 from .model import Site

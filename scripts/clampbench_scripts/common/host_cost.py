@@ -52,6 +52,13 @@ def of_variant(variant):
             "by_op": dict(sorted(block["by_op"].items())), "sync_ops": dict(sorted(block["sync_ops"].items()))}
 
 
+def name_deltas(base, head):
+    """{name: HEAD's count - BASE's} of the names whose counts differ, by name: what a by_op or a
+    sync_ops pair says changed."""
+    deltas = {name: head.get(name, 0) - base.get(name, 0) for name in sorted(set(base) | set(head))}
+    return {name: d for name, d in deltas.items() if d}
+
+
 def light(cost):
     """COST without its per-op counts: what a history's older runs are read for."""
     return None if cost is None else {k: cost[k] for k in ("problem",) + FIGURES}

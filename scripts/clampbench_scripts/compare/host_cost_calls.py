@@ -6,7 +6,7 @@ any decrease BETTER, named with the ops behind it ("syncs 0 -> 1 (+item)"). A bl
 null or malformed on a side leaves its figures AMBIGUOUS: NOT ASSESSED when gated (unseen.py),
 never "no regression". check_syncs is shown, never called."""
 from clampbench_scripts.compare import calls
-from clampbench_scripts.common.host_cost import FIGURES, GATED
+from clampbench_scripts.common.host_cost import FIGURES, GATED, name_deltas
 
 _BREAKDOWN = {"ops": "by_op", "syncs": "sync_ops"}
 
@@ -17,12 +17,8 @@ def _side_problem(cost):
 
 def _op_changes(base, head):
     """['+item', '-2 clamp_'] of two per-op counts ([] when equal)."""
-    parts = []
-    for op in sorted(set(base) | set(head)):
-        d = head.get(op, 0) - base.get(op, 0)
-        if d:
-            parts.append(("+" if d > 0 else "-") + (f"{abs(d)} " if abs(d) != 1 else "") + op)
-    return parts
+    return [("+" if d > 0 else "-") + (f"{abs(d)} " if abs(d) != 1 else "") + op
+            for op, d in name_deltas(base, head).items()]
 
 
 def _changes(b, h, figures):

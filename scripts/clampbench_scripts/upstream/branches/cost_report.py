@@ -4,6 +4,8 @@
 copies per call on the base and the head (a range over the site's cases), and the ops and
 syncs that appear or disappear, so that a pull request adding a sync to a builder is named.
 Shared by `upstream.py compare` (its summary) and `upstream.py cost` (cost_cli.py)."""
+from ...common.host_cost import name_deltas
+
 FIGURES = (("ops", "ops"), ("launches", "launches"), ("syncs", "syncs"), ("h2d_copies", "H2D"),
            ("d2h_copies", "D2H"))
 
@@ -18,10 +20,8 @@ def _changes(pairs, key):
     """'+name (n)' / '-name (n)' of the names of block[key] whose count per call changed."""
     deltas = {}
     for base, head in pairs:
-        b, h = base.get(key) or {}, head.get(key) or {}
-        for name in set(b) | set(h):
-            if h.get(name, 0) != b.get(name, 0):
-                deltas.setdefault(name, []).append(h.get(name, 0) - b.get(name, 0))
+        for name, d in name_deltas(base.get(key) or {}, head.get(key) or {}).items():
+            deltas.setdefault(name, []).append(d)
     signed = lambda d: f"+{d}" if d > 0 else str(d)  # noqa: E731
     return [f"{name} {signed(min(d))}" + ("" if min(d) == max(d) else f"..{signed(max(d))}")
             for name, d in sorted(deltas.items())]

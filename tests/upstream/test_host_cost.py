@@ -119,3 +119,17 @@ def test_compare_and_cost_report_host_cost(tmp_path):
     assert table.returncode == 0, table.stderr
     assert "| ngram_update | 2 | 16 | 16 | 0 | 0 | 0 | clamp -2, clamp_ +2, ge +1, ne -1 |" in table.stdout
     assert "static_sink" not in table.stdout  # in place in both releases: not a site #48143 changed
+
+
+@pytest.mark.parametrize("spoil, says", [(None, "no manifest.json"), ("{", "not a clampbench dump manifest"),
+                                         ('{"cases": [{"case_id": "s/R=1", "suite": "s", "inputs": [{"file": "x.npy"}]}]}',
+                                          "x.npy is missing")])
+def test_cost_refuses_a_tree_that_is_no_dump(tmp_path, spoil, says):
+    state()  # the two releases are opened first: skipped where they cannot be
+    if spoil is not None:
+        (tmp_path / "manifest.json").write_text(spoil)
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "upstream.py"), "cost", "--dump", str(tmp_path)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], proc.stderr

@@ -30,7 +30,9 @@ int merge_command(const std::vector<std::string>& args, const std::vector<std::s
     throw UsageError(fmt::format("merge: -o: {}", why));
   for (const auto& in : inputs)
     if (same_output(target, in)) throw UsageError(fmt::format("merge: -o '{}' is the input file '{}'", target, in));
-  const RunDocument doc = merge_shards(inputs, suites, argv_all);
+  std::vector<std::string> warnings;
+  const RunDocument doc = merge_shards(inputs, suites, argv_all, warnings);
+  for (const auto& w : warnings) err << "clampbench: warning: " << terminal_text(w) << "\n";
   std::vector<std::string> texts;
   for (const auto& c : doc.cases) texts.push_back(case_text(c, doc.with_traces));
   try {

@@ -6,6 +6,7 @@
 #include "harness/merge/merge.h"
 
 #include <algorithm>
+#include <ctime>
 #include <map>
 
 #include <fmt/format.h>
@@ -95,7 +96,7 @@ std::vector<SelectedCase> whole_selection(const Environment& env, const std::vec
 }  // namespace
 
 RunDocument merge_shards(const std::vector<std::string>& paths, const std::vector<Suite>& suites,
-                         const std::vector<std::string>& command_line) {
+                         const std::vector<std::string>& command_line, std::vector<std::string>& warnings) {
   if (paths.empty()) throw UsageError("merge: no shard files given");
   std::vector<ShardFile> files;
   for (const auto& p : paths) files.push_back(detail::load_shard(p));
@@ -136,7 +137,11 @@ RunDocument merge_shards(const std::vector<std::string>& paths, const std::vecto
     traced = &f;
   }
   std::vector<Environment> envs;
-  for (const auto& f : files) envs.push_back(f.env);
+  const std::time_t now = std::time(nullptr);
+  for (const auto& f : files) {
+    envs.push_back(f.env);
+    if (std::string line = detail::clock_warning(f, now); !line.empty()) warnings.push_back(std::move(line));
+  }
   doc.environment = detail::merged_environment(envs, command_line);
   doc.with_traces = traced && traced->with_traces;
   doc.outcome = compute_outcome(doc.cases, std::move(internal_errors));

@@ -20,7 +20,9 @@
 namespace clampbench {
 
 // `command_line`: the merge's argv, recorded as the merged file's environment.command_line.
+// `warnings` gets a line for each shard whose start time is ahead of this machine's clock
+// (detail/shard_file.h, clock_warning): said, not refused, as its results are sound.
 RunDocument merge_shards(const std::vector<std::string>& paths, const std::vector<Suite>& suites,
-                         const std::vector<std::string>& command_line);
+                         const std::vector<std::string>& command_line, std::vector<std::string>& warnings);
 
 }  // namespace clampbench

@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -62,13 +64,34 @@ std::string compiler() {
 
 }  // namespace
 
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
+std::string utc_iso8601(std::time_t t) {
   std::tm tm{};
-  gmtime_r(&now, &tm);
+  gmtime_r(&t, &tm);
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
+}
+
+std::string utc_now_iso8601() { return utc_iso8601(std::time(nullptr)); }
+
+std::optional<std::time_t> parse_utc_iso8601(const std::string& text) {
+  static constexpr std::string_view shape = "dddd-dd-ddTdd:dd:ddZ";
+  if (text.size() != shape.size()) return std::nullopt;
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != shape[i]) return std::nullopt;
+  const auto field = [&](std::size_t at, std::size_t n) { return std::stoi(text.substr(at, n)); };
+  std::tm tm{};
+  tm.tm_year = field(0, 4) - 1900;
+  tm.tm_mon = field(5, 2) - 1;
+  tm.tm_mday = field(8, 2);
+  tm.tm_hour = field(11, 2);
+  tm.tm_min = field(14, 2);
+  tm.tm_sec = field(17, 2);
+  // timegm carries an out-of-range field over (February 30th is March 2nd): written again,
+  // only a real date and time gives back the same text.
+  const std::time_t t = timegm(&tm);
+  if (utc_iso8601(t) != text) return std::nullopt;
+  return t;
 }
 
 Environment measure_environment(const RunConfig& config) {

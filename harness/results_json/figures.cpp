@@ -38,11 +38,14 @@ std::string shown(const json& j) {
 }
 }  // namespace
 
+void refuse_value(const json& j, const std::string& what) {
+  throw FigureError(j, fmt::format("{} is not {}", shown(j), what));
+}
+
 void refuse_figure(const json& j, std::int64_t least, std::uint64_t most) {
-  const std::string value = shown(j);
   if (least == 0 && most == static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-    throw FigureError(j, fmt::format("{} is not a count (a whole number from 0 to {})", value, most));
-  throw FigureError(j, fmt::format("{} is not a whole number from {} to {}", value, least, most));
+    refuse_value(j, fmt::format("a count (a whole number from 0 to {})", most));
+  refuse_value(j, fmt::format("a whole number from {} to {}", least, most));
 }
 
 void need_list(const json& j) {

@@ -35,6 +35,8 @@ class FigureError : public std::invalid_argument {
 // tag left out.
 std::string json_error_text(const std::exception& e);
 
+// Throws FigureError: "`j` is not `what`", the value shown short ("\"x\" is not a UTC time").
+[[noreturn]] void refuse_value(const nlohmann::json& j, const std::string& what);
 // Throws FigureError: `j` is not a JSON integer from `least` to `most`.
 [[noreturn]] void refuse_figure(const nlohmann::json& j, std::int64_t least, std::uint64_t most);
 

@@ -28,6 +28,8 @@ ElementValue read_element(const nlohmann::json& j);
 TensorMismatch read_mismatch(const nlohmann::json& j);
 BufferChange read_change(const nlohmann::json& j);
 std::optional<CuptiResult> read_cupti(const nlohmann::json& j);
+// Null (no ledger) or each device's counters, whose "total" must be their sum (ledger_total).
+std::optional<PerDevice> read_ledger(const nlohmann::json& j);
 std::optional<Timing> read_timing(const nlohmann::json& j);
 // Null or a version-1 block whose by_op and sync_ops add up to its ops and syncs.
 std::optional<HostCost> read_host_cost(const nlohmann::json& j);

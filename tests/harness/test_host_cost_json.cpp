@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "harness/results_json/reader.h"
 #include "harness/results_json/writer.h"
 #include "tests/harness/test_util.h"
@@ -66,6 +68,19 @@ TEST(HostCostJson, PartsThatContradictTheTotalsAreRefused) {
   EXPECT_TRUE(says(refusal("/by_op/clamp_", 0), "a zero count"));
   EXPECT_TRUE(says(refusal("/d2h_copies", 4), "more copies to host than syncs"));
   EXPECT_TRUE(says(refusal("/by_op", json::array()), "expected an object"));
+}
+
+TEST(HostCostJson, CountsWhoseSumWrapsAroundToTheTotalAreRefused) {
+  // int64 max twice and 5 wrap to 3, the block's ops and syncs: read unchecked, they passed.
+  constexpr auto most = std::numeric_limits<std::int64_t>::max();
+  for (const char* block : {"/by_op", "/sync_ops"}) {
+    const std::string text = refusal(block, {{"a", most}, {"b", most}, {"c", 5}});
+    EXPECT_EQ(text.rfind(fmt::format("cases[0].variants[1].host_cost{}: its counts add up to more than {}",
+                                      std::string(block).replace(0, 1, "."), most), 0), 0u) << text;
+  }
+  EXPECT_EQ(refusal("/by_op", {{"a", 1}, {"b", 2}}), "");
+  // A sum of int64 max fits: it is compared with ops as any other.
+  EXPECT_TRUE(says(refusal("/by_op", {{"a", most - 1}, {"b", 1}}), "does not add up to its ops (3)"));
 }
 
 TEST(HostCostJson, AnotherVersionIsRefused) {

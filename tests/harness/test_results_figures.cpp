@@ -48,6 +48,15 @@ CaseResult a_case() {
 // read_case of a document whose figure at `pointer` is `bad`: the error's text, "" if read.
 std::string refusal(const std::string& pointer, const json& bad) { return testing::read_refusal(a_case(), pointer, bad); }
 
+// The second variant's ledger with `field` set to `value` on its one device and in its total,
+// which must stay their sum (test_ledger_total.cpp).
+json ledger_with(const char* field, const json& value) {
+  json ledger = to_json(a_case(), true)["variants"][1]["allocations"]["ledger"];
+  ledger["host"][field] = ledger["total"][field] = value;
+  return ledger;
+}
+const char* const kLedger = "/variants/1/allocations/ledger";
+
 TEST(ResultsFigures, AValidCaseReadsBackToTheSameText) {
   const json j = to_json(a_case(), true);
   EXPECT_EQ(to_json(read_case(j), true).dump(2), j.dump(2));
@@ -76,7 +85,7 @@ TEST(ResultsFigures, EveryCountRefusesWhatIsNotOne) {
 }
 
 TEST(ResultsFigures, SignedFiguresTakeNegativesButNotFloatsBoolsOrBeyondInt64) {
-  EXPECT_EQ(refusal("/variants/1/allocations/ledger/host/peak_bytes", -8), "");
+  EXPECT_EQ(refusal(kLedger, ledger_with("peak_bytes", -8)), "");
   EXPECT_EQ(refusal("/params/R", -2), "");
   EXPECT_EQ(refusal("/variants/1/checks/mutations/0/first/0/before", std::numeric_limits<std::int64_t>::min()), "");
   for (const json& value : {json(8.5), json(1e300), json(false), json(std::uint64_t{1} << 63)}) {
@@ -88,7 +97,7 @@ TEST(ResultsFigures, SignedFiguresTakeNegativesButNotFloatsBoolsOrBeyondInt64) {
 }
 
 TEST(ResultsFigures, TheLargestCountAndZeroAreRead) {
-  EXPECT_EQ(refusal("/variants/1/allocations/ledger/host/allocations", std::numeric_limits<std::int64_t>::max()), "");
+  EXPECT_EQ(refusal(kLedger, ledger_with("allocations", std::numeric_limits<std::int64_t>::max())), "");
   EXPECT_EQ(refusal("/variants/1/instructions", 0), "");
   EXPECT_EQ(refusal("/variants/1/instructions", nullptr), "");
 }
@@ -96,6 +105,7 @@ TEST(ResultsFigures, TheLargestCountAndZeroAreRead) {
 TEST(ResultsFigures, TheEnvironmentAndTheOutcomeToo) {
   Environment e;
   e.shard = ShardRecord{1, 3};
+  e.time = "2026-12-02T12:00:00Z";  // read too: an environment without one is refused
   const json env = to_json(e);
   for (const auto& [pointer, value] : std::vector<std::pair<std::string, json>>{
            {"/seed", -1}, {"/seed", 1.5}, {"/repetitions", true}, {"/shard/index", 1.5}, {"/shard/count", 3e300},

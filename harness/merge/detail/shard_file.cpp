@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "harness/output/output_path.h"
+#include "harness/results/environment.h"
 #include "harness/results_json/reader.h"
 #include "harness/results_json/writer.h"
 #include "harness/usage_error.h"
@@ -48,6 +49,14 @@ ShardFile load_shard(const std::string& path) {
     throw UsageError(fmt::format("merge: '{}' has a {} that cannot be read: {}", path, part, read_error_text(e, doc)));
   }
   return f;
+}
+
+std::string clock_warning(const ShardFile& f, std::time_t now) {
+  // The reader let through only a time it can parse (read_environment).
+  const auto time = parse_utc_iso8601(f.env.time);
+  if (!time || *time - now <= kClockSlackS) return "";
+  return fmt::format("merge: '{}' started at {}, {} s after this clock's {} (runner clock ahead?)", f.path, f.env.time,
+                     *time - now, utc_iso8601(now));
 }
 
 }  // namespace clampbench::detail

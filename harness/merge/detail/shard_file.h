@@ -5,6 +5,7 @@
 // checked on its own -- a clampbench results file, made with --shard, not interrupted, every
 // case readable. What the shards must share is checked by merge.cpp.
 
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,12 @@ struct ShardFile {
 
 // Throws UsageError ("merge: 'PATH' ...", one line) when PATH is not a finished shard.
 ShardFile load_shard(const std::string& path);
+
+// How far a shard's start time may be ahead of the merge's clock before it is said: runners'
+// clocks drift by seconds, and a shard is merged after it ran.
+inline constexpr std::time_t kClockSlackS = 5 * 60;
+// One line naming `f` and its start time when that time is more than kClockSlackS after
+// `now`; "" otherwise.
+std::string clock_warning(const ShardFile& f, std::time_t now);
 
 }  // namespace clampbench::detail

@@ -22,7 +22,9 @@ std::int64_t read_named_counts(const json& j, std::map<std::string, std::int64_t
     const auto n = read_count<std::int64_t>(count);
     if (n == 0) throw FigureError(count, fmt::format("a zero count for '{}': ops that did not run are left out", name));
     out[name] = n;
-    total += n;
+    // Counts this large are made up; wrapped, their sum could equal ops or syncs.
+    if (__builtin_add_overflow(total, n, &total))
+      throw FigureError(j, fmt::format("its counts add up to more than {}", std::numeric_limits<std::int64_t>::max()));
   }
   return total;
 }

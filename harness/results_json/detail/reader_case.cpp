@@ -15,18 +15,6 @@ std::string text_or_empty(const json& j) { return j.is_null() ? std::string() : 
 std::optional<std::string> opt_text(const json& j) {
   return j.is_null() ? std::nullopt : std::optional<std::string>(j.get<std::string>());
 }
-LedgerCounters counters(const json& j) {
-  LedgerCounters c;
-  for (auto [key, field] : {std::pair{"allocations", &c.allocations}, {"frees", &c.frees},
-                            {"bytes_requested", &c.bytes_requested}, {"bytes_reserved", &c.bytes_reserved},
-                            {"segments_created", &c.segments_created},
-                            {"segments_released", &c.segments_released},
-                            {"segment_bytes_created", &c.segment_bytes_created}})
-    *field = read_count<std::uint64_t>(j.at(key));
-  c.peak_bytes = read_integer<std::int64_t>(j.at("peak_bytes"));
-  return c;
-}
-
 TracedAllocation traced(const json& j) {
   TracedAllocation a;
   a.seq = read_count<std::int64_t>(j.at("seq"));
@@ -49,10 +37,9 @@ VariantResult read_variant(const json& j) {
   v.expectation_reason = text_or_empty(j.at("expectation_reason"));
   v.error = opt_text(j.at("error"));
   const json& alloc = j.at("allocations");
-  if (const json& ledger = alloc.at("ledger"); !ledger.is_null()) {
+  if (const auto ledger = read_ledger(alloc.at("ledger"))) {
     v.ledger_valid = true;
-    for (const auto& [name, c] : ledger.items())
-      if (name != "total") v.ledger[static_cast<int>(read_device(json(name)))] = counters(c);
+    v.ledger = *ledger;
   }
   v.cupti = read_cupti(alloc.at("cupti"));
   v.timing = read_timing(j.at("timing"));

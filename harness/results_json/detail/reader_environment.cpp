@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "harness/results/environment.h"
 #include "harness/results_json/reader.h"
 
 namespace clampbench {
@@ -29,6 +30,13 @@ GpuClocks gpu_clocks(const json& j) {
   g.max_sm_clock_mhz = read_count<unsigned>(j.at("max_sm_clock_mhz"));
   g.throttle_reasons = j.at("throttle_reasons").get<std::vector<std::string>>();
   return g;
+}
+
+// The start time as the writer writes it (utc_now_iso8601): merge takes the earliest by
+// comparing the text, and warns of a shard's clock that runs ahead of its own.
+std::string utc_time(const json& j) {
+  if (!j.is_string() || !parse_utc_iso8601(j.get<std::string>())) refuse_value(j, "a UTC time like 2026-12-02T12:00:00Z");
+  return j.get<std::string>();
 }
 
 InstructionMethod method(const json& j) {
@@ -82,7 +90,7 @@ Environment read_environment(const json& j) {
                        t.at("sample_time_s").get<double>(), t.at("l2_flush").get<bool>()};
   const json& ins = j.at("instructions");
   e.instructions = {method(ins.at("method")), ins.at("requested").get<std::string>(), ins.at("note").get<std::string>()};
-  e.time = j.at("time").get<std::string>();
+  e.time = utc_time(j.at("time"));
   e.command_line = j.at("command_line").get<std::vector<std::string>>();
   // machine_load and gpu_clocks are written once the run has ended; a checkpoint has neither.
   RunConditions& c = e.conditions;

@@ -41,6 +41,19 @@ for a in "${run_args[@]}"; do
     die_usage "run argument '$a' is the script's to choose" ;; esac
 done
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die_usage "--jobs must be a positive integer, not '$jobs'"
+# The gate's number options are checked here, before the builds and the callgrind runs: the gate
+# would refuse nan, inf, 0 or text only after all of them. A plain decimal, an exponent of at
+# most two digits and 32 characters: finite and, with a non-zero digit, positive as a double.
+positive_number() {
+  [ ${#1} -le 32 ] && [[ "$1" =~ ^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,2})?$ ]] &&
+    [[ "${BASH_REMATCH[1]}" =~ [1-9] ]]
+}
+for ((i = 0; i < ${#gate_opts[@]}; i += 2)); do
+  case "${gate_opts[i]}" in
+    --budget) what="a positive number of seconds" ;; *) what="a positive fraction (0.10 is 10%)" ;;
+  esac
+  positive_number "${gate_opts[i + 1]}" || die_usage "${gate_opts[i]} must be $what, not '${gate_opts[i + 1]}'"
+done
 [ -n "$base_ref" ] && [ -n "$base_bin" ] && die_usage "--base and --base-binary exclude each other"
 for b in "$base_bin" "$head_bin"; do [ -z "$b" ] || [ -x "$b" ] || die_usage "not an executable: '$b'"; done
 if [ -e "$out" ] && [ ! -d "$out" ]; then die_usage "--out is not a directory: '$out'"; fi

@@ -3,8 +3,10 @@
 """Runs one of clampbench's Python tools from the tree, set-up free: scripts/compare.py is
 run("clampbench_scripts.compare.compare_cli"), that module's main(sys.argv[1:]). Every tool is
 scripts/<tool>.py, one such line (tests/python/test_tools.py); there is nothing to install.
-Python 3.6 syntax: an old interpreter must get as far as the check of its version
-(common/interpreter.py) before a module of newer syntax is imported."""
+Python 2.7 and 3.0 syntax (no f-strings, no print function): an old interpreter, python2
+included, must get as far as the check of its version (common/interpreter.py) and its one line,
+exit 2, before a module of newer syntax is imported; a SyntaxError there is a traceback, exit 1,
+which a gate reads as a regression."""
 import importlib
 import os
 import sys
@@ -24,6 +26,6 @@ def run(module):
     except ImportError as e:  # numpy, scipy... not seen by this interpreter: say which one to use
         if missing_dependency(e) is None:
             raise
-        print(f"{os.path.basename(sys.argv[0])}: {advice(missing_dependency(e))}", file=sys.stderr)
+        sys.stderr.write("{0}: {1}\n".format(os.path.basename(sys.argv[0]), advice(missing_dependency(e))))
         sys.exit(EXIT_BAD_USAGE)
     sys.exit(main(sys.argv[1:]))

@@ -5,7 +5,6 @@ nightly runs, synthetic (7 suites x 53 cases x 3 variants: the nightly set's 371
 temporary dir. Two figures: the first build of the history (every file parsed, its run
 cache written), and the nightly step (history.py add of the newest run, then report.py: the
 older runs come from the cache, the figures whose data did not change are kept)."""
-import argparse
 import os
 import shutil
 import subprocess
@@ -15,6 +14,7 @@ import time
 
 from clampbench_scripts.history import runs as history
 from clampbench_scripts.bench import synth
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.path_args import path_arg
 
@@ -30,7 +30,7 @@ def _report(hist, site):
 
 @guarded(PROG)
 def main(argv=None):
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    p = CliParser(prog=PROG, description=__doc__)
     p.add_argument("--runs", type=int, default=365)
     p.add_argument("--cases-per-suite", type=int, default=53)
     p.add_argument("--repetitions", type=int, default=10)

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """bench_torch.py: time clampbench's clamp and clamp_ against vLLM's code under PyTorch eager on
 the same dumped inputs, and write the speedups (torch time / clampbench time) to results/."""
-import argparse
 from pathlib import Path
 
 from . import torch_bench
+from ..common.cli_parser import CliParser
 from ..common.entry import guarded
 from ..common.output import check_target, json_text, write_text
 from ..common.path_args import path_arg
@@ -40,7 +40,7 @@ def _cell(entry):
 
 @guarded(PROG)
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = CliParser(prog=PROG, description=__doc__)
     ap.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--sizes", default="quick", choices=["quick", "nightly", "full"])
     ap.add_argument("--suite", action="append", help="only these suites (repeatable)")

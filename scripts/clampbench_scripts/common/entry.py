@@ -47,7 +47,8 @@ def exit_on_sigterm():
     signal.signal(signal.SIGTERM, _raise_terminated)
 
 
-def _say(prog, message):
+def say(prog, message):
+    """PROG: MESSAGE on stderr, one line with its controls escaped (cli_parser.py's too)."""
     if sys.stderr is None:
         return  # stderr closed: the exit code still tells
     try:
@@ -74,30 +75,30 @@ def guarded(prog):
             try:
                 return main(*args, **kwargs)
             except (InputError, OutputError) as e:
-                _say(prog, str(e))
+                say(prog, str(e))
                 return EXIT_BAD_INPUT
             except KeyboardInterrupt:
-                _say(prog, "interrupted")
+                say(prog, "interrupted")
                 return EXIT_INTERRUPTED
             except Terminated:
-                _say(prog, "terminated")
+                say(prog, "terminated")
                 return EXIT_TERMINATED
             except UnicodeEncodeError as e:
                 _silence_stdout()
-                _say(prog, f"cannot write the output: {e.object[e.start:e.end]!r} is not in the output's "
-                           f"encoding {e.encoding} (write it with -o FILE, or set PYTHONIOENCODING=utf-8)")
+                say(prog, f"cannot write the output: {e.object[e.start:e.end]!r} is not in the output's "
+                          f"encoding {e.encoding} (write it with -o FILE, or set PYTHONIOENCODING=utf-8)")
                 return EXIT_IO_ERROR
             except OSError as e:
                 if isinstance(e, BrokenPipeError):
                     _silence_stdout()
                 where = f"{e.filename}: " if e.filename else ""
-                _say(prog, f"I/O error: {where}{e.strerror or e}")
+                say(prog, f"I/O error: {where}{e.strerror or e}")
                 return EXIT_IO_ERROR
             except Exception as e:  # noqa: BLE001 -- the last resort: a bug, not a regression
                 if missing_dependency(e):  # a lazy import of a dependency (torch, triton)
-                    _say(prog, advice(missing_dependency(e)))
+                    say(prog, advice(missing_dependency(e)))
                     return EXIT_BAD_INPUT
-                _say(prog, f"internal error (a bug): {type(e).__name__}: {e}")
+                say(prog, f"internal error (a bug): {type(e).__name__}: {e}")
                 traceback.print_exc()
                 return EXIT_IO_ERROR
         return run

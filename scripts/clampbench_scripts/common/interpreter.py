@@ -7,7 +7,8 @@ Triton as well (a venv over Debian's python, docs/upstream.md). A tool started b
 lacks one says which to use, in one line (exit 2), instead of a traceback. So does one older
 than the tools' Python (NEEDED: tomllib, 3.11 syntax): a traceback would be exit 1, which a gate
 reads as a regression. This file is imported before that check (clampbench_scripts/__init__.py,
-scripts/tool_runner.py), so it must stay Python 3.6 syntax."""
+scripts/tool_runner.py), so it must stay Python 2.7 and 3.0 syntax (no f-strings, no print
+function, no annotations, nonlocal or keyword-only arguments): python2 must reach the check."""
 import os
 import sys
 
@@ -26,9 +27,10 @@ def require_python(version_info=None):
     prog = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "clampbench_scripts"
     needed = ".".join(map(str, NEEDED))
     found = ".".join(map(str, version[:3]))
-    sys.stderr.write("{}: this Python ({} {}) is too old: clampbench's tools need Python {} or newer "
-                     "(Debian's {} on bookworm or later)\n".format(prog, sys.executable, found, needed,
-                                                                  DEBIAN_PYTHON))
+    # Numbered fields: Python 3.0 has no automatic ones.
+    sys.stderr.write("{0}: this Python ({1} {2}) is too old: clampbench's tools need Python {3} or "
+                     "newer (Debian's {4} on bookworm or later)\n".format(prog, sys.executable, found,
+                                                                         needed, DEBIAN_PYTHON))
     sys.exit(EXIT_BAD_USAGE)
 
 
@@ -48,13 +50,14 @@ def missing_dependency(exc):
 def _which(module):
     if module == "triton":
         if os.access(TRITON_PYTHON, os.X_OK) and os.path.abspath(sys.executable) != TRITON_PYTHON:
-            return f"run it with {TRITON_PYTHON} (Triton over Debian's python3)"
+            return "run it with {} (Triton over Debian's python3)".format(TRITON_PYTHON)
         return "run it with a Python that has Triton over Debian's python3 (docs/upstream.md)"
     if os.path.abspath(sys.executable) != DEBIAN_PYTHON and os.access(DEBIAN_PYTHON, os.X_OK):
-        return f"run it with {DEBIAN_PYTHON} (Debian's python3-{module}; the python3 first on PATH does not see it)"
-    return f"install Debian's python3-{module} for {sys.executable}"
+        return ("run it with {} (Debian's python3-{}; the python3 first on PATH does not "
+                "see it)".format(DEBIAN_PYTHON, module))
+    return "install Debian's python3-{} for {}".format(module, sys.executable)
 
 
 def advice(module):
     """One line: what this interpreter lacks and which one to use."""
-    return f"this Python ({sys.executable}) has no module {module!r}: {_which(module)}"
+    return "this Python ({}) has no module {!r}: {}".format(sys.executable, module, _which(module))

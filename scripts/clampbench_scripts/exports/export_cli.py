@@ -5,6 +5,7 @@ Exit 0, 2 bad input or an output that cannot be written, 3 an I/O error while wr
 import argparse
 
 from clampbench_scripts.exports import formats as exports
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_target, write_text
 from clampbench_scripts.common.path_args import path_arg
@@ -15,7 +16,7 @@ PROG = "export.py"
 
 @guarded(PROG)
 def main(argv=None):
-    p = argparse.ArgumentParser(prog=PROG, description=exports.__doc__,
+    p = CliParser(prog=PROG, description=exports.__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", type=path_arg("FILE"), help="clampbench results JSON")
     p.add_argument("--format", choices=sorted(exports.EXPORTERS), required=True)

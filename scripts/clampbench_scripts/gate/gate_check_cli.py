@@ -7,12 +7,12 @@ is not an executable file, a --delay-suite the binary does not list), 3 when a r
 comparison failed, 130/143 on SIGINT/SIGTERM. The runs' work directory is removed whatever
 the end (kept with --keep), with --adaptive too. An --adaptive budget that is not a positive
 number of seconds and an empty --plants list are bad usage (exit 2, nothing written)."""
-import argparse
 import math
 import os
 from pathlib import Path
 
 from clampbench_scripts.gate import gate_bench, gate_check
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import EXIT_IO_ERROR, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, warn, write_text
 from clampbench_scripts.common.path_args import path_arg
@@ -31,7 +31,7 @@ def passed(doc):
 
 @guarded(PROG)
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    ap = CliParser(prog=PROG, description=__doc__)
     ap.add_argument("--binary", type=path_arg("--binary"), default=str(ROOT / "build" / "clampbench"))
     ap.add_argument("--pairs", type=int, default=6, help="A/A pairs (default 6)")
     ap.add_argument("--tries", type=int, default=3, help="tries per planted change (default 3)")

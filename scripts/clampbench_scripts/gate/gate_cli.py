@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import EXIT_BAD_INPUT, exit_on_sigterm, guarded
 from clampbench_scripts.common.output import check_target, fail, json_text, write_text
 from clampbench_scripts.common.path_args import path_arg
@@ -28,7 +29,7 @@ PROG = "gate.py"
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog=PROG, description="Adaptive time gate between two clampbench binaries; "
+    p = CliParser(prog=PROG, description="Adaptive time gate between two clampbench binaries; "
                                 "arguments after -- go to every `clampbench run`.")
     p.add_argument("--base-binary", required=True, type=path_arg("--base-binary"),
                    help="the clampbench binary of the base")

@@ -9,6 +9,7 @@ import os
 import subprocess
 import tempfile
 
+from clampbench_scripts.common.json_input import MAX_DEPTH, depth_of
 from clampbench_scripts.common.results import InputError, load_document, rows_of
 
 QUICK_RUN = ("run", "--backend", "host", "--sizes", "quick", "--no-timing", "--instructions", "off")
@@ -33,10 +34,16 @@ def _call(binary, args, timeout, **kwargs):
 def registry(binary):
     """The suites as `BINARY list --json` prints them."""
     proc = _call(binary, ["list", "--json"], 120)
+    too_deep = f"list --json printed JSON nested more than {MAX_DEPTH} deep"
     try:
-        return json.loads(proc.stdout)
+        suites = json.loads(proc.stdout)
+    except RecursionError:  # json's parser recurses: a few thousand levels exhaust the stack
+        raise InputError(binary, too_deep) from None
     except json.JSONDecodeError as e:
         raise InputError(binary, f"list --json printed no JSON ({e})") from None
+    if depth_of(suites) > MAX_DEPTH:  # parsed, but the tables' code would recurse into it
+        raise InputError(binary, too_deep)
+    return suites
 
 
 def quick_results(binary):

@@ -7,10 +7,10 @@ directory), written in place; --check writes nothing and exits 1 naming each pag
 differ. BIN: $CLAMPBENCH_BIN, else build/clampbench.
 Exit 0 up to date (or written), 1 out of date (--check), 2 no binary, a binary whose list or
 quick run fails, or a page without its markers, 3 an I/O error."""
-import argparse
 import os
 import sys
 
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import write_text
 from clampbench_scripts.common.results import InputError
@@ -43,7 +43,7 @@ def stale_pages(suites, rendered, root=ROOT, write=False):
 
 @guarded(PROG)
 def main(argv=None):
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    p = CliParser(prog=PROG, description=__doc__.split("\n\n")[0])
     p.add_argument("--binary", default=os.environ.get("CLAMPBENCH_BIN") or os.path.join(ROOT, "build", "clampbench"),
                    help="the clampbench binary to read (default $CLAMPBENCH_BIN, else build/clampbench)")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 when a page's tables are out of date")

@@ -10,6 +10,7 @@ text, with small stand-ins for the vLLM objects around them (see sites/).
   vllm_code/      reading and running a release's code (shared by all below)
   dump.py         clampbench's `run --dump` tree, and comparing with it bitwise
   dump_ready.py   the dump a command checks against: named and checked, or made fresh
+  dump_files.py   whether each dumped .npy file is what the manifest says (before any site runs)
   problems.py     what can be wrong with a site of a tree, and the exit code of each
   sites/          each site: where its code is, how it runs on a dumped case
   drift/          upstream.py: each site of a tree against the ports
@@ -17,4 +18,5 @@ text, with small stand-ins for the vLLM objects around them (see sites/).
   branches/       upstream.py compare: two trees' code as two results files; upstream.py cost:
                   two trees' host cost per site
   pytorch_alloc/  scripts/pytorch_alloc.py: PyTorch's allocator figures per site
-  cli.py          scripts/upstream.py: the three commands above"""
+  cli.py          scripts/upstream.py: the commands above
+  commands.py     the list of them its --help prints"""

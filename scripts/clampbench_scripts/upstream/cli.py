@@ -5,7 +5,9 @@
   upstream.py [--vllm-version X | --vllm-src DIR] ...  each site's drift (drift/cli.py)
   upstream.py scan ...                                 a tree's in-place writes (scan/cli.py)
   upstream.py compare --base X --head Y ...            two trees' results files (branches/cli.py)
-  upstream.py cost [--base X --head Y] ...             two trees' host cost per site (branches/cost_cli.py)"""
+  upstream.py cost [--base X --head Y] ...             two trees' host cost per site (branches/cost_cli.py)
+
+upstream.py --help is the default command's help, which lists the others (commands.py)."""
 import sys
 
 from ..common.entry import guarded

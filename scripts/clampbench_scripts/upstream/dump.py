@@ -9,8 +9,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-DTYPES = {"bool": torch.bool, "int8": torch.int8, "uint8": torch.uint8, "int16": torch.int16,
-          "int32": torch.int32, "int64": torch.int64, "float32": torch.float32, "float64": torch.float64}
+from .dump_files import UNDEFINED, check_tensor
 
 
 def load_manifest(dump_dir: Path) -> dict:
@@ -18,11 +17,13 @@ def load_manifest(dump_dir: Path) -> dict:
         return json.load(f)
 
 
-def load_tensor(dump_dir: Path, entry: dict) -> torch.Tensor:
-    t = torch.from_numpy(np.load(Path(dump_dir) / entry["file"], allow_pickle=False).copy())
-    if "dtype" in entry and DTYPES[entry["dtype"]] != t.dtype:
-        raise ValueError(f"{entry['file']}: manifest says {entry['dtype']}, file holds {t.dtype}")
-    return t
+def load_tensor(dump_dir: Path, entry: dict, expected=None) -> torch.Tensor:
+    """ENTRY's tensor; a file that is not what the manifest says raises DumpError (exit 2,
+    one line naming it). EXPECTED: the entry giving its dtype and shape where it has none."""
+    check_tensor(dump_dir, entry, expected)
+    if entry.get("dtype") == UNDEFINED:  # a tensor the variant did not make: no elements
+        return torch.empty(0, dtype=torch.int32)
+    return torch.from_numpy(np.load(Path(dump_dir) / entry["file"], allow_pickle=False).copy())
 
 
 def load_inputs(dump_dir: Path, case: dict, views=None, device=None) -> dict:

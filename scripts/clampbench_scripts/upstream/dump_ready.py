@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..common.output import fail
 from . import dump
+from .dump_files import DumpError, case_entries, check_tensor
 
 
 def dump_problem(dump_dir: Path):
@@ -15,15 +16,26 @@ def dump_problem(dump_dir: Path):
     if not (dump_dir / "manifest.json").is_file():
         return f"{dump_dir}: no manifest.json (not a clampbench --dump tree)"
     try:
-        files = []
+        files, entries = [], []
         for case in dump.load_manifest(dump_dir)["cases"]:
             if not all(isinstance(case.get(k), str) for k in ("case_id", "suite")) or "/" not in case["case_id"]:
                 raise ValueError(f"a case without a suite/label case_id: {str(case)[:60]}")
             files += [entry["file"] for entry in case["inputs"]]
+            entries += case_entries(case)
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         return f"{dump_dir}/manifest.json: not a clampbench dump manifest ({type(exc).__name__}: {exc})"
     missing = [f for f in files if not (dump_dir / f).is_file()]
-    return f"{dump_dir}: {missing[0]} is missing ({len(missing)} dumped inputs in all)" if missing else None
+    if missing:
+        return f"{dump_dir}: {missing[0]} is missing ({len(missing)} dumped inputs in all)"
+    # Every file, before any site runs: a spoiled one is this line, not numpy's traceback later.
+    try:
+        for entry, expected in entries:
+            check_tensor(dump_dir, entry, expected)
+    except DumpError as exc:
+        return str(exc)
+    except (KeyError, TypeError, AttributeError) as exc:  # an entry without "file", not a dict
+        return f"{dump_dir}/manifest.json: not a clampbench dump manifest ({type(exc).__name__}: {exc})"
+    return None
 
 
 def ready_dump(prog, given, binary, work: Path, sizes="quick"):

@@ -10,13 +10,13 @@ unknown version or no vLLM tree, an output that cannot be written; 3 the clampbe
 the dump failed; 4 a site's file or function is missing from a side, 5 it no longer parses,
 6 it no longer runs on the stand-ins (one line each; both files still hold the other sites).
 Whether the head regressed is compare.py's call (exit 1 there), not this command's."""
-import argparse
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
 from ..dump_ready import ready_dump
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[4]
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    p = CliParser(prog=PROG, description=__doc__.split("\n\n")[0])
     p.add_argument("--base", required=True, metavar="X", type=path_arg("--base"), help="the base: a version, a vllm-*.whl or a directory")
     p.add_argument("--head", required=True, metavar="Y", type=path_arg("--head"), help="the head, the same kinds")
     p.add_argument("--sizes", choices=("quick", "nightly", "full"), default="quick",

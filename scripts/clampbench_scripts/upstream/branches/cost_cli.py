@@ -5,12 +5,12 @@
 markdown table (cost_report.py): by default the sites that pull request changed (pairing
 CHANGED_BY_PR); --all: every site.
 
-Exit codes: 0 the table written; 2 bad usage, an unknown version or no vLLM tree, an output
-that cannot be written; 3 the clampbench run for the dump failed."""
-import argparse
+Exit codes: 0 the table written; 2 bad usage, an unknown version or no vLLM tree, a spoiled
+dump (dump_ready.py), an output that cannot be written; 3 the clampbench run for the dump failed."""
 import tempfile
 from pathlib import Path
 
+from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, write_text
 from ...common.path_args import path_arg
 from .. import dump
@@ -25,7 +25,7 @@ PROG = "upstream.py cost"
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    p = CliParser(prog=PROG, description=__doc__.split("\n\n")[0])
     p.add_argument("--base", default=BEFORE_PR, metavar="X", help=f"a version, a vllm-*.whl or a directory "
                    f"(default {BEFORE_PR})")
     p.add_argument("--head", default=AFTER_PR, metavar="Y", help=f"the same kinds (default {AFTER_PR})")

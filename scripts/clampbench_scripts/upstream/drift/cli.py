@@ -8,16 +8,18 @@ an unknown version or a directory that is no vLLM tree; 4 a site's file or funct
 missing; 5 a site's function no longer parses; 6 a site's code no longer runs on the
 stand-ins; 3 the clampbench run for the dump failed. Several problems: the first of 1, 5, 4, 6.
 
-`upstream.py scan ...` and `upstream.py compare ...` are the other commands (../cli.py)."""
+`upstream.py scan ...`, `upstream.py compare ...` and `upstream.py cost ...` are the other
+commands (../cli.py); its --help lists them (../commands.py)."""
 import argparse
 import functools
 import sys
 import tempfile
 from pathlib import Path
 
+from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
-from .. import dump
+from .. import commands, dump
 from ..dump_ready import ready_dump
 from ..vllm_code import source
 from ..vllm_code.release import Release
@@ -28,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[4]
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    # The epilog lists the other commands (upstream.py --help is this help); raw: it is a table.
+    p = CliParser(prog=PROG, description=__doc__.split("\n\n")[0], epilog=commands.HELP,
+                  formatter_class=argparse.RawDescriptionHelpFormatter)
     tree = p.add_mutually_exclusive_group(required=True)
     tree.add_argument("--vllm-version", action="append", metavar="X",
                       help="a vLLM release on PyPI (repeat for several; wheels are cached)")

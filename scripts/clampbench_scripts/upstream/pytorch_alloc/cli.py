@@ -19,12 +19,12 @@ alive are not freed), "bytes_allocated" (rounded block sizes), "bytes_requested"
 < 2.0), "segments_created", "segments_released", "bytes_reserved_created", "peak_bytes" (peak
 above the start), "adaptations" (adapt.ADAPTATIONS used by the call), "ledger_allocations",
 "agrees_with_ledger"}, or {"available": false, "reason": "..."}."""
-import argparse
 import os
 import sys
 import tempfile
 from pathlib import Path
 
+from ...common.cli_parser import CliParser
 from ...common.entry import guarded
 from ...common.escape import terminal_text
 from ...common.interpreter import advice
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[4]
 
 @guarded(PROG)
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser = CliParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--results", type=path_arg("--results", Path), default=Path("results/latest.json"))
     parser.add_argument("--dump", type=path_arg("--dump", Path), help="dump dir of a run with the same sizes and seed")
     parser.add_argument("--out", type=path_arg("--out", Path), help="default: <results>.pytorch.json")

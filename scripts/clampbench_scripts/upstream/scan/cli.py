@@ -9,10 +9,10 @@ listed first; with the clampbench suite covering it and, with --since, whether i
 Exit codes: 0 listed; 2 bad usage, an unknown version, no vLLM tree or an --out that cannot be
 written; 3 an I/O error while writing; 5 a file in scope does not parse (one line each on
 stderr; every other file is still scanned and listed)."""
-import argparse
 import sys
 from pathlib import Path
 
+from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
 from ..vllm_code import source
@@ -26,7 +26,7 @@ ORIGINS = ("cm", "argument", "self")
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    p = CliParser(prog=PROG, description=__doc__.split("\n\n")[0])
     tree = p.add_mutually_exclusive_group(required=True)
     tree.add_argument("--vllm-version", metavar="X", help="a vLLM release on PyPI (the wheel is cached)")
     tree.add_argument("--vllm-src", metavar="DIR", type=path_arg("--vllm-src"), help="a vLLM checkout or unpacked wheel")

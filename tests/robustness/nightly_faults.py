@@ -11,11 +11,13 @@ import os
 import shutil
 import uuid
 
+import after_gate_faults
 import nightly_chain as chain
 
 
 _NIGHTS = itertools.count(1)
-_START = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+# A day back, so that the nights' times, a minute apart, stay behind the merge's own clock.
+_START = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0) - datetime.timedelta(days=1)
 
 
 def fresh(shards_from, work):
@@ -75,6 +77,11 @@ class Fault:
     twice: bool = False             # the night merged again from the same shards
     persists: bool = False          # the fault stays until someone repairs the state
     blinds: bool = False            # the gate cannot see some figure: never a pass, plant or not
+    hides: tuple = ()               # plants the fault makes unseen: NOT ASSESSED (3) is their due
+    repair: object = None           # (state) -> None: someone repairs the state before the next night
+    accepted_by: str = None         # merge.sh --accepted-by of the faulty night
+    python: object = None           # (work) -> the interpreter merge.sh runs the Python steps with
+    mounts: bool = False            # needs a tmpfs (a full or read-only disk): root only
 
     def shards(self, cache, plant):
         return cache.get(plant, **self.selection)
@@ -82,9 +89,12 @@ class Fault:
     def run(self, work, state, cache, plant):
         """The faulty night(s): [chain.Night]."""
         shards = fresh(self.shards(cache, plant), work)
-        nights = [chain.night(work, state, shards, self.inject)]
+        python = self.python(work) if self.python else None
+        nights = [chain.night(work, state, shards, self.inject, self.accepted_by, python)]
         if self.twice:
             nights.append(chain.night(work, state, shards))
+        if self.repair:
+            self.repair(state)
         return nights
 
 
@@ -93,12 +103,14 @@ FAULTS = (
     Fault("a shard interrupted", "shard", _interrupt),
     Fault("a shard from another build", "shard", _other_build),
     Fault("a suite dropped", "shard", selection={"suites": chain.SUITES[:1]}, blinds=True),
-    Fault("instruction counts off", "shard", selection={"instructions": False}, blinds=True),
+    Fault("instruction counts off", "shard", selection={"instructions": False}, blinds=True,
+          hides=("instructions",)),
     Fault("a count invalid (-1)", "merge", _invalid_count),
     Fault("the night merged and added twice", "history", twice=True),
     Fault("a history entry corrupted", "history", _corrupt_history_entry),
     Fault("the baseline corrupted", "gate", _corrupt_baseline, persists=True),
     Fault("the nights log corrupted", "baseline rule", _corrupt_night_log),
+    *(Fault(**fields) for fields in after_gate_faults.AFTER_GATE),
 )
 
 

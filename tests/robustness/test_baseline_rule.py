@@ -94,3 +94,19 @@ def test_two_merges_on_one_state_take_turns(shard_cache, tmp_path):
         nights = list(pool.map(lambda i: chain.night(os.path.join(work, "ab"[i]), state, first[i]), range(2)))
     assert sorted(n.rc for n in nights) == [0, 0], [n.stderr for n in nights]
     assert chain.records(state) == 2  # both recorded, one after the other: no lost line
+
+
+def test_a_refused_accept_writes_nothing_and_the_night_can_be_accepted_after(shard_cache, tmp_path):
+    """A blank name (Buildkite's CLAMPBENCH_ACCEPTED_BY=' ', a newline) is refused before the
+    night's first write, so the same night can be accepted by name once the name is fixed."""
+    work, state = str(tmp_path), str(tmp_path / "state")
+    assert chain.night(work, state, faults.fresh(shard_cache.get(), work)).rc == 0
+    planted = faults.fresh(shard_cache.get("allocation"), work)
+    before = sorted(os.listdir(os.path.join(state, "history")))
+    for blank in (" ", "\n", "\t "):
+        refused = chain.night(work, state, planted, accepted_by=blank)
+        assert refused.rc == 2 and "--accepted-by" in refused.stderr, refused.stderr
+        assert sorted(os.listdir(os.path.join(state, "history"))) == before and refused.record is None
+    accepted = chain.night(work, state, planted, accepted_by="carol")
+    assert accepted.rc == 1 and accepted.record["accepted_by"] == "carol", accepted.stderr
+    assert accepted.baseline != accepted.before

@@ -92,5 +92,8 @@ def test_merge_step_refuses_before_it_records(binary, tmp_path):
         assert proc.returncode == 2 and "merge.sh" in one_line_error(proc), bad
     state.mkdir(exist_ok=True)
     (state / "baseline.json").symlink_to(tmp_path / "elsewhere.json")
-    proc = _script("ci/steps/merge.sh", shards, state, site)
-    assert proc.returncode == 2 and "not a regular file" in one_line_error(proc)
+    assert _script("ci/steps/shard.sh", 2, 3, shards, *UNTIMED).returncode == 0
+    proc = _script("ci/steps/merge.sh", shards, state, site)  # gated read-only, nothing recorded
+    line = one_line_error(proc)
+    assert proc.returncode == 2 and "is a symlink" in line and "nothing recorded (gate: no regression)" in line
+    assert not (state / "history").exists() and not site.exists()

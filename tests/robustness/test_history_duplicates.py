@@ -137,3 +137,38 @@ def test_two_merges_of_real_shards_enter_the_history_once(tmp_path, clampbench):
     proc = run_script("report.py", hist, "-o", tmp_path / "site", timeout=TIMEOUT)
     assert proc.returncode == 0, proc.stderr
     assert any("byhand.json" in line and "a copy of the run in" in line for line in proc.stderr.splitlines())
+
+
+def test_copies_that_differ_by_an_unknown_field_are_one_run(tmp_path):
+    """A measurement counts once, whatever fields were added around it: twenty copies of one run,
+    each stamped with a field the schema does not define (in a case, a variant, the top level),
+    are one run in `history.py add` and in compare.py --history, which names the copies it
+    leaves out."""
+    hist = tmp_path / "h"
+    hist.mkdir()
+    for i in range(20):
+        doc = load_json(BASE)
+        doc["cases"][0]["uploaded_by"] = f"job {i}"
+        doc["cases"][0]["variants"][0]["note"] = i
+        doc["copy"] = i
+        (hist / f"2026120{i // 10}T0{i % 10}0000Z-copy.json").write_text(json.dumps(doc))
+    again = tmp_path / "again.json"
+    again.write_text((hist / "20261200T000000Z-copy.json").read_text().replace('"job 0"', '"job 99"'))
+    assert run_script("history.py", "add", again, "--dir", hist, timeout=TIMEOUT).returncode == 2
+    proc = run_script("compare.py", BASE, BASE, "--history", hist, "--fail-on", "time", "--format", "text",
+                      timeout=TIMEOUT)  # an A/A compare: never a time regression
+    assert proc.returncode == 3, proc.stdout
+    assert "CV 0.0%" not in proc.stdout and proc.stderr.count("a copy of the run in") == 19, proc.stderr
+
+
+def test_an_output_into_the_history_is_refused(tmp_path):
+    """compare.py -o onto a history's run (or anywhere inside the history) would replace a night
+    with markdown; refused before any work, nothing written."""
+    hist = tmp_path / "h"
+    assert run_script("history.py", "add", BASE, "--dir", hist, timeout=TIMEOUT).returncode == 0
+    run = next(p for p in hist.iterdir() if p.suffix == ".json")
+    kept = run.read_bytes()
+    for target in (run, hist / "new.json", hist / "nights.jsonl"):
+        proc = run_script("compare.py", BASE, BASE, "--history", hist, "-o", target, timeout=TIMEOUT)
+        assert proc.returncode == 2 and str(hist) in one_line_error(proc), proc.stderr
+    assert run.read_bytes() == kept and sorted(p.name for p in hist.iterdir()) == [".cache", run.name]

@@ -121,3 +121,23 @@ def test_report_of_a_hostile_run_is_inert(tmp_path):
     assert not any(c in proc.stderr for c in CONTROLS) and "\\x1b[2Jbad\\u202e.json" in proc.stderr
     page = (tmp_path / "site" / "index.html").read_text()
     assert "<img src=x" not in page and "<!--" not in page and "&lt;img src=x" in page
+    assert not any(c in page for c in CONTROLS), [c for c in CONTROLS if c in page]  # a suite's <h2 id> too
+    assert "\\x1b[2J\\x1b]0;pwned\\x07" in page and "\\u202eevil" in page  # shown, as visible escapes
+
+
+def test_a_hostile_accepted_by_is_inert_on_the_dashboard(tmp_path):
+    """A name that reaches the nights log (through history.py's own code path, which refuses a
+    control character on the command line) is still escaped when the dashboard shows it."""
+    from clampbench_scripts.history import nights
+    base, _ = _pair(tmp_path)
+    hist = tmp_path / "hist"
+    hist.mkdir()
+    os.link(base, hist / "20261201T020000Z-abc.json")
+    nights.append(str(hist), nights.entry("20261201T020000Z-abc.json", "i", 1, {}, True, HOSTILE))
+    proc = run_script("report.py", hist, "-o", tmp_path / "site", timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    page = (tmp_path / "site" / "index.html").read_text()
+    assert "accepted by" in page and not any(c in page for c in CONTROLS)
+    proc = run_script("history.py", "check", "--dir", hist, "--baseline", tmp_path / "b.json",
+                      "--accepted-by", "eve\x1b[2J", timeout=TIMEOUT)
+    assert proc.returncode == 2 and "control character" in proc.stderr and "\x1b" not in proc.stderr

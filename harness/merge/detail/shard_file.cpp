@@ -46,7 +46,7 @@ ShardFile load_shard(const std::string& path) {
       for (const auto& v : c.at("variants")) f.with_traces = f.with_traces || v.contains("allocation_trace");
     }
   } catch (const std::exception& e) {  // nlohmann's type and key errors too
-    throw UsageError(fmt::format("merge: '{}' has a {} that cannot be read: {}", path, part, read_error_text(e, doc)));
+    throw UsageError(fmt::format("merge: '{}': its {} cannot be read: {}", path, part, read_error_text(e, doc)));
   }
   return f;
 }

@@ -11,13 +11,15 @@
                  that would turn data into markup (\\ ` [ ] | !: code, links, images, table
                  cells; emphasis is left, it cannot do more than emphasise) and @mentions (a
                  zero-width space after the @, so nobody is pinged);
-  xml_text       for an SVG figure (XML 1.0): the terminal's escapes, then & < > " ' as
-                 entities; XML forbids most C0 characters, U+FFFE/U+FFFF and lone surrogates
-                 even as character references, so they must become visible text, or the
-                 figure is not well-formed and a browser shows none of it;
+  html_text      for a dashboard page (HTML) and an SVG figure (XML 1.0, as xml_text): the
+                 terminal's escapes, then & < > " ' as entities. A raw ESC, BEL or CR in a page
+                 reaches whoever copies its text into a terminal, U+202E reorders what a reader
+                 sees, and XML forbids most C0 characters, U+FFFE/U+FFFF and lone surrogates even
+                 as character references (a figure holding one is not well-formed and a browser
+                 shows none of it): all of them become visible text;
   escaped        a whole structure (a comparison) with every string, keys included, escaped, so
                  that a renderer's cells and lines hold only inert data.
-  html_text      for a dashboard page (HTML): & < > " ' as entities, every page's one escape.
+Each of them is terminal_text first: one rule for what a control or bidi character becomes.
 """
 import html
 import re
@@ -52,13 +54,11 @@ def markdown_text(text):
 
 
 def html_text(value):
-    """VALUE (any value, as str) as the content or attribute value of an HTML element."""
-    return html.escape(str(value))
+    """VALUE (any value, as str) as the content or attribute value of an HTML or XML element."""
+    return html.escape(terminal_text(value), quote=True)
 
 
-def xml_text(text):
-    """TEXT as the content or attribute value of an XML element (an SVG figure's labels)."""
-    return html.escape(terminal_text(text), quote=True)
+xml_text = html_text  # an SVG figure's labels: the same escape
 
 
 def escaped(value, fn):

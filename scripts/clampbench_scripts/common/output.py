@@ -88,6 +88,16 @@ def check_target(path, inputs=()):
             raise OutputError(path, f"is the input {given}; refusing to replace an input with the output")
 
 
+def check_outside(path, directory, what):
+    """OutputError when the output PATH lies inside DIRECTORY (WHAT it is, for the message): a
+    file written there would be read back as one of its entries (a history's runs)."""
+    if path is None or path == "-":
+        return
+    inside = os.path.realpath(directory) + os.sep
+    if os.path.realpath(path).startswith(inside):
+        raise OutputError(path, f"is inside {directory}, {what}; refusing to write there")
+
+
 def _same_file(a, b):
     """Whether paths A and B name one file: the same inode (a symlink or hard link to it), or,
     for a target not yet there, the same real path."""

@@ -14,6 +14,7 @@ from clampbench_scripts.common.json_input import load_json
 from clampbench_scripts.common.results_check import check_document
 
 from clampbench_scripts.common import findings, host_cost
+from clampbench_scripts.common.measured import measured_cases
 
 SCHEMA_VERSION = 1
 LEDGER_FIGURES = ("allocations", "bytes_requested", "peak_bytes")
@@ -48,9 +49,10 @@ def run_identity(doc):
     """What makes a run one measurement, however it was re-packaged: a hash of its cases (in
     case id order) with the environment's MEASUREMENT_FIELDS, as canonical JSON. The same
     shards merged twice to two paths, a re-indented copy, a copy with a new run id are one
-    run. A history holds each run once, and a noise estimate never counts a run twice."""
+    run, and so are copies that differ only in fields the schema does not define (measured.py).
+    A history holds each run once, and a noise estimate never counts a run twice."""
     env = doc["environment"]
-    measured = {"cases": sorted(doc["cases"], key=lambda c: c["case_id"]),
+    measured = {"cases": measured_cases(doc["cases"]),
                 "environment": {k: env.get(k) for k in MEASUREMENT_FIELDS}}
     text = json.dumps(measured, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return "measurement:" + hashlib.sha256(text.encode()).hexdigest()

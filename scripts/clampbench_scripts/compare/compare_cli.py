@@ -20,10 +20,11 @@ import math
 
 from clampbench_scripts.compare import comparison, judgement, renderers
 from clampbench_scripts.exports import formats as exports
+from clampbench_scripts.history import nights
 from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import guarded
-from clampbench_scripts.common.errors import InputError
-from clampbench_scripts.common.output import check_target, fail, write_text
+from clampbench_scripts.common.output import check_outside, check_target, fail, warn, write_text
 from clampbench_scripts.common.path_args import path_arg
 from clampbench_scripts.common.results import config_differences, config_of, load_rows
 
@@ -52,7 +53,7 @@ def positive_float(text):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog=PROG, description="Compare two clampbench results files.")
+    p = CliParser(prog=PROG, description="Compare two clampbench results files.")
     p.add_argument("base", type=path_arg("BASE"), help="results JSON of the base run")
     p.add_argument("head", type=path_arg("HEAD"), help="results JSON of the head run")
     p.add_argument("--format", choices=sorted(renderers.RENDERERS) + sorted(exports.EXPORTERS),
@@ -129,7 +130,11 @@ def main(argv=None):
     problem = option_problem(args)
     if problem:
         return fail(PROG, problem)
-    check_target(args.output, [args.base, args.head, *args.base_more, *args.head_more])
+    read = [args.base, args.head, *args.base_more, *args.head_more]
+    if args.history is not None:  # a history's runs are inputs too: -o must never replace one
+        read += history.history_files(args.history) + [nights.log_path(args.history)]
+        check_outside(args.output, args.history, "the history --history reads")
+    check_target(args.output, read)
     partial = args.allow_partial
     base_seen, head_seen = {}, {}  # a run given twice on one side is refused
     base_env, base_rows = load_rows(args.base, partial, base_seen)
@@ -161,7 +166,8 @@ def main(argv=None):
 
 def _history_runs(directory, config):
     """[(env, rows)] of the history's runs with this configuration, oldest first; unreadable
-    files are skipped (the dashboard names them)."""
-    runs = history.load_runs(history.history_files(directory), lambda path, problem: None,
+    files and every later copy of a run are skipped, each named on stderr."""
+    runs = history.load_runs(history.history_files(directory),
+                             lambda path, problem: warn(PROG, f"history: skipping {path}: {problem}"),
                              cache_dir=history.cache_dir(directory), full_latest=0)  # medians only
     return [(r["env"], r["rows"]) for r in runs if config_of(r["env"]) == config]

@@ -11,7 +11,10 @@ from clampbench_scripts.common.escape import html_text as _esc
 SHOWN = 30       # nights in the table, newest first
 NAMES_SHOWN = 5  # figures named per night; the rest counted
 
-_CLASS = {"passed": "ok", "regression": "bad", "not assessed": "warn"}
+_CLASS = {"passed": "ok", "regression": "bad", "not assessed": "warn", "not recorded": "warn"}
+# What a gated history says of a latest run that has no record of its own (the night was killed
+# between history add and accept, or its accept was refused): never the previous night's pass.
+NOT_RECORDED = {"verdict": "not recorded", "baseline": "kept", "not_assessed": [], "failing": []}
 
 
 def _badge(verdict, text=None):
@@ -41,11 +44,18 @@ def of_runs(runs, log):
     return [log[name] for name in (os.path.basename(r["path"]) for r in runs) if name in log]
 
 
-def latest_badge(items):
-    """The newest night's verdict as a badge, "" when no night was gated."""
-    if not items:
+def latest_record(runs, log):
+    """The gate's record of the latest of RUNS: its own, NOT_RECORDED when LOG holds records
+    but none of it, None when no night of LOG was ever gated (a history made by hand)."""
+    if not runs or not log:
+        return None
+    return log.get(os.path.basename(runs[-1]["path"]), NOT_RECORDED)
+
+
+def latest_badge(item):
+    """ITEM (latest_record) as a badge, "" when there is none."""
+    if not item:
         return ""
-    item = items[-1]
     kept = "" if item.get("baseline") == "replaced" else ", baseline kept"
     return " " + _badge(item.get("verdict"), f"gate: {item.get('verdict')}{kept}")
 
@@ -60,7 +70,9 @@ def table(items):
            "<table><tr><th class=l>night</th><th class=l>gate</th><th class=l>baseline</th>"
            "<th class=l>what it called, or could not see</th></tr>"]
     for item in reversed(items[-SHOWN:]):
-        out.append(f"<tr><td class=l>{_esc(item.get('run'))}</td><td class=l>{_badge(item.get('verdict'))}</td>"
+        ahead = item.get("run_clock_ahead")
+        clock = f"<br><span class=meta>run clock ahead: {_esc(ahead)}</span>" if ahead else ""
+        out.append(f"<tr><td class=l>{_esc(item.get('run'))}{clock}</td><td class=l>{_badge(item.get('verdict'))}</td>"
                    f"<td class=l>{_baseline(item)}</td><td class=l>{_found(item)}</td></tr>")
     out.append("</table>")
     return "\n".join(out)

@@ -21,6 +21,7 @@ import os
 from clampbench_scripts.dashboard import changes, index_page, latest, nights_table, plots, series, site
 from clampbench_scripts.history import configs, nights
 from clampbench_scripts.history import runs as history
+from clampbench_scripts.common.cli_parser import CliParser
 from clampbench_scripts.common.entry import guarded
 from clampbench_scripts.common.output import check_directory, warn, write_text
 from clampbench_scripts.common.path_args import path_arg
@@ -73,9 +74,8 @@ def _config_site(runs, out_dir, baseline, skipped, other, index_link=None, night
     ctx = latest.context(data)
     write_text(site.page(data, found, figures, note, skipped, other, ctx, index_link, night_log),
                os.path.join(out_dir, "index.html"))
-    gated = nights_table.of_runs(runs, night_log or {})
     return {"changes": found, "figures": figures,
-            "status": {**latest.status(data, ctx), "gate": gated[-1] if gated else None}}
+            "status": {**latest.status(data, ctx), "gate": nights_table.latest_record(runs, night_log)}}
 
 
 def build_site(paths, out_dir, baseline_path=None, cache_dir=None, night_log=None):
@@ -129,7 +129,7 @@ def build_site(paths, out_dir, baseline_path=None, cache_dir=None, night_log=Non
 
 @guarded(PROG)
 def main(argv=None):
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__,
+    p = CliParser(prog=PROG, description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("history", nargs="?", type=path_arg("HISTORY_DIR"),
                    help="directory of results files (results/history)")

@@ -223,7 +223,7 @@ def page(series, changes, figures, baseline_note, skipped, other_configs, ctx=No
         status += (f' <span class="badge bad">internal error: run suspect</span>'
                    f'<ul class=meta>{"".join(f"<li>{esc(e)}</li>" for e in internal)}</ul>')
     nights = nights_table.of_runs(series["runs"], night_log or {})
-    status += nights_table.latest_badge(nights)
+    status += nights_table.latest_badge(nights_table.latest_record(series["runs"], night_log))
     n = len(series["runs"])
     first = str(series["dates"][0]).replace("T", " ")
     meta = (f"latest run <b>{esc(str(env.get('git_commit'))[:10])}</b> on {esc(env.get('git_branch'))}"

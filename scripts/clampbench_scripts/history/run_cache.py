@@ -16,7 +16,8 @@ from clampbench_scripts.common.json_input import load_json
 from clampbench_scripts.common.output import OutputError, write_text
 from clampbench_scripts.common.results import InputError, light_row, load_document, rows_of, run_identity
 
-CACHE_VERSION = 4  # 2: the run's identity (results.run_identity); 3: of its measurement; 4: host_cost
+CACHE_VERSION = 5  # 2: the run's identity (results.run_identity); 3: of its measurement; 4: host_cost;
+# 5: the identity of the schema's fields alone
 
 
 def _stamp(path):

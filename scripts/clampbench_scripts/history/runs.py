@@ -1,6 +1,7 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""results/history/: one results file per run, named <UTC time>-<short commit>.json.
+"""results/history/: one results file per run, named <UTC time>-<short commit>.json (names.py),
+in the order the runs were added.
 
 Files are added atomically and never overwritten (a second run of the same time and commit
 gets a -2, -3 ... suffix). A run already in the history (results.run_identity: its measured
@@ -11,30 +12,14 @@ a badly typed field, a FIFO or other special file, which is never opened blockin
 copy of a run read before (a duplicate copied in by hand), so one bad file never stops the
 dashboard and no run counts twice in a noise estimate.
 """
-import datetime
 import functools
 import multiprocessing
 import os
-import re
 import shutil
 
-from clampbench_scripts.history import configs, run_cache
+from clampbench_scripts.history import configs, names, run_cache
 from clampbench_scripts.common.output import check_directory, temporary_file
 from clampbench_scripts.common.results import InputError, load_document, refuse_partial, rows_of, run_identity
-
-
-def _utc_stamp(env):
-    text = env.get("time")
-    try:
-        when = datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
-    except (TypeError, ValueError):
-        when = datetime.datetime.now(datetime.timezone.utc)
-    return when.strftime("%Y%m%dT%H%M%SZ")
-
-
-def history_name(env):
-    commit = re.sub(r"[^0-9A-Za-z]", "", str(env.get("git_commit") or ""))[:7] or "nocommit"
-    return f"{_utc_stamp(env)}-{commit}"
 
 
 def cache_dir(directory):
@@ -51,7 +36,7 @@ def add(result_path, directory):
     env = doc["environment"]
     _refuse_duplicate(result_path, run_identity(doc), directory)
     os.makedirs(directory, exist_ok=True)
-    stem = history_name(env)
+    stem = names.history_name(env, names.newest_stamp(directory))
     fd, tmp = temporary_file(directory, suffix=".json")
     os.close(fd)
     try:
@@ -124,7 +109,7 @@ def _unique(runs, warn):
 
 
 def load_runs(paths, warn, cache_dir=None, full_latest=None):
-    """Loads PATHS sorted by run time; calls warn(path, problem) for each skipped file.
+    """Loads PATHS in the order they were recorded (names.recorded_key); calls warn(path, problem) for each skipped file.
     With CACHE_DIR every run but the latest FULL_LATEST of each configuration (device,
     backend, allocator) is light (run_cache: the figures of the trends, the change detection
     and the time noise, cached per file); the latest ones, and every run without a cache dir,
@@ -139,7 +124,7 @@ def load_runs(paths, warn, cache_dir=None, full_latest=None):
             warn(item.path, item.problem)
         else:
             runs.append(item)
-    runs.sort(key=lambda r: (str(r["env"].get("time") or ""), r["path"]))
+    runs.sort(key=lambda r: names.recorded_key(r["path"], r["env"]))
     runs = _unique(runs, warn)
     if cache_dir is not None:
         seen = {}  # the latest FULL_LATEST of each configuration: each has its own dashboard

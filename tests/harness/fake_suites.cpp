@@ -79,6 +79,7 @@ Suite make_fake_writable() {
       .variant("clamp", "fills slots with 7", writer(7))
       .variant("clamp_", "fills slots with 7", writer(7))
       .variant("clamp_badwrite", "fills slots with 8", writer(8))
+      .variant("clamp_elsewhere", "leaves slots alone", clamp_ref)
       .build();
 }
 

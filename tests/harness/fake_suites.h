@@ -15,8 +15,8 @@ namespace clampbench::testing {
 //   fake_same:      clamp (2 allocs: add + clamp), clamp_ (1 alloc: add)       -> same, same
 //   fake_mismatch:  clamp, clamp_wrong (min 1 instead of 0)                    -> same, output_mismatch
 //   fake_mutation:  clamp, clamp_ (x.clamp_ in place; reader counts x < 0)     -> same, mutation
-//   fake_writable:  clamp, clamp_ (both fill `slots` with 7), clamp_badwrite (8)
-//                                                                              -> same, same, output_mismatch
+//   fake_writable:  clamp, clamp_ (both fill `slots` with 7), clamp_badwrite (8), clamp_elsewhere
+//                   (leaves `slots` alone)                        -> same, same, output_mismatch, same
 //   fake_throw:     clamp, clamp_ (throws std::runtime_error "boom")           -> same, error
 Suite make_fake_same();
 Suite make_fake_mismatch();

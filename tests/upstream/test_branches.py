@@ -111,7 +111,7 @@ def test_head_findings_are_the_ports_clamp_findings(compared):
     def port_found(case_id):
         got = found(port[case_id]["clamp_"])
         if SITES[manifest[case_id]["suite"]].runs_counterfactual:  # static_sink: clamp_ differs from its
-            # counterfactual in outputs (the builder-owned buffer, each group's raised lengths) that two
+            # counterfactual in outputs (with two KV-cache groups, each group's raised lengths) that two
             # releases, both in place, cannot show; their verdict is the mutation
             got = {k: n for k, n in got.items() if k[0] != "output"}
         return got

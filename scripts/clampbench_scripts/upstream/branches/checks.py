@@ -1,8 +1,8 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 """The checks of one side's call in the results schema (results/SCHEMA.md "checks"): its
-outputs (and the runner-writable buffers it leaves) bitwise against the base's call on the
-same inputs, the persistent inputs it changed, and the verdict they add up to."""
+outputs (and the runner-writable buffers both calls write) bitwise against the base's call
+on the same inputs, the persistent inputs it changed, and the verdict they add up to."""
 from .values import mismatch, scalar
 
 MAX_FIRST = 5  # changed elements listed per mutation, as clampbench's checks do
@@ -25,11 +25,17 @@ def output_mismatches(site, base, head, case):
         m = mismatch(name, ref_out[name], got_out[name])
         found += [m] if m else []
     for entry in case["inputs"]:
-        if entry["role"] == "persistent_writable":
+        # A buffer only one call writes is its destination, not an output of the other (as the
+        # harness's check pass rules): the outputs and the mutations tell where the result went.
+        if entry["role"] == "persistent_writable" and _wrote(base, entry) == _wrote(head, entry):
             m = mismatch(entry["name"], base.inputs_after[entry["name"]], head.inputs_after[entry["name"]],
                          "written_input")
             found += [m] if m else []
     return found
+
+
+def _wrote(call, entry):
+    return bool((call.inputs_before[entry["name"]] != call.inputs_after[entry["name"]]).any())
 
 
 def changes(call, case, roles):

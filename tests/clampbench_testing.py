@@ -12,6 +12,8 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
 SCRIPTS = os.path.join(ROOT, "scripts")
 FIXTURES = os.path.join(ROOT, "tests", "fixtures")
+# A small, quick run: one suite on the host, untimed, no instruction counts.
+NGRAM_FIND_UNTIMED = ("--backend", "host", "--suite", "ngram_find", "--no-timing", "--instructions", "off")
 
 
 def fixture(name):

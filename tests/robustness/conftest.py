@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 import nightly_chain
-from clampbench_testing import binary_path
+from clampbench_testing import NGRAM_FIND_UNTIMED, binary_path
 
 
 @pytest.fixture(scope="session")  # holds no state, so module-scoped fixtures can run it too
@@ -51,3 +51,15 @@ def fifo(tmp_path):
     os.mkfifo(path)
     assert stat.S_ISFIFO(os.stat(path).st_mode)
     return path
+
+
+@pytest.fixture(scope="module")
+def shard_and_whole(tmp_path_factory, clampbench):
+    """A one-shard run and a whole run of ngram_find (host, untimed), for the tests that plant a
+    bad figure in one and feed it to `merge` and `run --resume`: (shard path, whole path)."""
+    d = tmp_path_factory.mktemp("shard_and_whole")
+    shard, whole = d / "shard-1-of-1.json", d / "whole.json"
+    for extra, path in ((("--shard", "1/1"), shard), ((), whole)):
+        proc = clampbench("run", *NGRAM_FIND_UNTIMED, *extra, "--out", path)
+        assert proc.returncode == 0, proc.stderr
+    return shard, whole

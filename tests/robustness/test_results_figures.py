@@ -10,9 +10,9 @@ import os
 
 import pytest
 
-from clampbench_testing import load_json, one_line_error
+from clampbench_testing import NGRAM_FIND_UNTIMED, load_json, one_line_error
 
-ARGS = ("--backend", "host", "--suite", "ngram_find", "--no-timing", "--instructions", "off")
+ARGS = NGRAM_FIND_UNTIMED
 BAD = (-1, 8.5, 1e300, True, 2**63, 2**64)
 LEDGER = ("cases", 0, "variants", 0, "allocations", "ledger", "host")
 FIELDS = (
@@ -38,13 +38,8 @@ def _edited(src, dest, keys, value):
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory, clampbench):
-    d = tmp_path_factory.mktemp("figures")
-    shard, whole = d / "shard-1-of-1.json", d / "whole.json"
-    for extra, path in ((("--shard", "1/1"), shard), ((), whole)):
-        proc = clampbench("run", *ARGS, *extra, "--out", path)
-        assert proc.returncode == 0, proc.stderr
-    return shard, whole
+def files(shard_and_whole):
+    return shard_and_whole
 
 
 def _refused(proc, path, place, out):

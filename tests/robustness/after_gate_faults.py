@@ -62,6 +62,12 @@ def _append_log(state, data):
         f.write(data)
 
 
+def _record_of_wrong_type(shard_dir, state):
+    """A record of the newest run in the history whose verdict is an object, not a word."""
+    newest = sorted(n for n in os.listdir(os.path.join(state, "history")) if n.endswith(".json"))[-1]
+    _append_log(state, json.dumps({"run": newest, "verdict": {"a": 1}}).encode() + b"\n")
+
+
 def _site_full(shard_dir, state):
     _mount(_site(shard_dir))
     _fill(_site(shard_dir))
@@ -136,8 +142,7 @@ def _killed_accept(work):
 
 
 AFTER_GATE = (
-    dict(name="a night record of the wrong type", stage="report",
-         inject=lambda d, s: _append_log(s, json.dumps({"run": "x.json", "verdict": {"a": 1}}).encode() + b"\n")),
+    dict(name="a night record of the wrong type", stage="report", inject=_record_of_wrong_type),
     dict(name="the site directory full", stage="site write", inject=_site_full, mounts=True),
     dict(name="the site a file", stage="site write", inject=_site_a_file),
     dict(name="the history's disk full", stage="history write", inject=_history_full, repair=_free_history,

@@ -68,6 +68,8 @@ def _check(cell):
     for n in cell["nights"]:
         if (plant or fault.blinds) and n.rc == 0:
             bad.append(f"exit 0 ({'a planted ' + plant + ' regression' if plant else 'a figure unseen'})")
+        if not plant and n.rc == 1:
+            bad.append("exit 1 on a night with no regression (1 means a regression and nothing else)")
         if plant and n.rc == 3 and plant not in fault.hides:
             bad.append(f"exit 3, a pass with a warning, for a planted {plant} regression")
         # A night the gate passed becomes the baseline even when a step after the gate failed.

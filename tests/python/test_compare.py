@@ -200,10 +200,14 @@ def test_markdown_comment(target):
     assert len(worse) == 1 and f"**{label}**" in worse[0] and "**" in worse[0]
     assert any(h[1].startswith(suite + " ") for h in md_tables(opened))
     assert all("WORSE" in r or "mutation" in r or "output_mismatch" in r or "error" in r for r in open_rows)
-    # The full table, every row, inside <details>.
-    assert "</details>" in full and "<summary>Full table" in full
-    assert sum(len(rows) for rows in md_tables(full).values()) == n_rows
+    # The unchanged rows inside <details>: with the open ones, every row once.
+    assert "</details>" in full and "<summary>Unchanged: " in full
+    assert sum(len(rows) for rows in md_tables(full).values()) + len(open_rows) == n_rows
     assert "cut to fit" not in text
+    # First the answer: the regressed row, its figure and a repro command, before the headline.
+    lead_part = text.split("- base ")[0]
+    assert "**Regressed rows:**" in lead_part and "allocations" in lead_part and "repro: `build/clampbench run" in lead_part
+    assert f"--case {target[0]}" in lead_part or f"--case '{target[0]}'" in lead_part
 
 
 def nightly_pair(tmp_path, every_row_changes):
@@ -225,17 +229,22 @@ def test_markdown_comment_of_the_nightly_set_fits_github(tmp_path, every_row_cha
     base, head = nightly_pair(tmp_path, every_row_changes)
     text = run_script("compare.py", base, head, "--format", "md").stdout
     assert len(text) < compare_markdown.GITHUB_COMMENT_LIMIT
-    assert text.rstrip().endswith("</details>") and "RESULT: REGRESSION in allocations" in text
+    assert "RESULT: REGRESSION in allocations" in text
+    if every_row_changes:  # no unchanged row: no <details>, the changed ones cut to fit
+        assert "<details>" not in text
+        kept_open = sum(len(rows) for rows in md_tables(text).values())
+        assert "Changes and findings: 1113 of 1113 rows" in text
+        assert f"{1113 - kept_open} of 1113 changed rows cut to fit" in text
+        assert "- and 1105 more (the tables below)" in text  # the lead lists 8 regressed rows
+        return
+    assert text.rstrip().endswith("</details>")
     opened, full = text.split("<details>")
-    assert "rows cut to fit GitHub's 65,536-character comment limit" in full
+    assert "unchanged rows cut to fit GitHub's 65,536-character comment limit" in full
     kept_open = sum(len(rows) for rows in md_tables(opened).values())
-    if every_row_changes:
-        assert "Changes and findings: 1113 of 1113 rows" in opened
-        assert f"{1113 - kept_open} of 1113 changed rows cut to fit" in opened
-    else:  # the allocation step and the time step are all in the open, nothing cut there
-        assert "Changes and findings: 1 of 1113 rows" in opened or kept_open >= 1
-        assert kept_open == int(opened.split("Changes and findings: ")[1].split(" ")[0])
-        assert "WORSE" in opened and "changed rows cut" not in opened
+    # The allocation step and the time step are all in the open, nothing cut there.
+    assert "Changes and findings: 1 of 1113 rows" in opened or kept_open >= 1
+    assert kept_open == int(opened.split("Changes and findings: ")[1].split(" ")[0])
+    assert "WORSE" in opened and "changed rows cut" not in opened
 
 
 def test_text_format_and_output_file(tmp_path):

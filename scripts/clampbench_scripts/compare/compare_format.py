@@ -4,7 +4,7 @@
 headline that compare_markdown.py (the PR comment) shares."""
 import math
 
-from clampbench_scripts.compare import calls, finding_sets, host_cost_calls, pooled_format, unseen
+from clampbench_scripts.compare import calls, finding_sets, host_cost_calls, lead, pooled_format, unseen
 from clampbench_scripts.common.escape import escaped, terminal_text
 from clampbench_scripts.common.output import json_text
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_ratio, fmt_time
@@ -73,10 +73,9 @@ def headline_lines(result, failing):
              f"{h.get('git_commit_short', str(h['git_commit'])[:7])} "
              f"({h['time']}) on {h['device_name']}/{h['backend']}/{h['allocator']}",
              f"{len(rows)} rows compared, {worse} regressed, {len(result['added'])} added, "
-             f"{len(result['removed'])} removed; time: {_noise_text(result)}, "
-             f"FDR {result['alpha']}, min effect {result['min_effect']:.0%}; instructions: "
+             f"{len(result['removed'])} removed; time: {_time_text(result)}; instructions: "
              + _methods_text(result)]
-    if result.get("overloaded"):
+    if result.get("overloaded") and lead.measured(result)["time"]:
         lines.append("OVERLOADED MACHINE: " + "; ".join(result["overloaded"]) + ": with one run per side time "
                      f"changes are shown but not assessed (more than {result['max_load_per_cpu']:g} other runnable "
                      "threads per CPU; give several runs per side, or rerun on a quiet machine)")
@@ -127,6 +126,13 @@ def _named(rows):
     return text + (f"; and {len(rows) - NAMED_ROWS} more (--format json lists them all)" if len(rows) > NAMED_ROWS else "")
 
 
+def _time_text(result):
+    """How time was judged, or that neither run measured it."""
+    if not lead.measured(result)["time"]:
+        return "not measured"
+    return f"{_noise_text(result)}, FDR {result['alpha']}, min effect {result['min_effect']:.0%}"
+
+
 def _noise_text(result):
     n = result.get("time_noise") or {}
     runs = n.get("runs") or [1, 1]
@@ -150,15 +156,50 @@ def row_changes(result):
     return lines + [f"removed: {r['case_id']} {r['variant']}" for r in result["removed"]]
 
 
+def lead_text_lines(result, failing):
+    """The verdict, then each finding and regressed row with its repro command, then the
+    categories neither run measured (lead.py): what a reader needs in ten seconds."""
+    got = lead.lead(result)
+    out = ["RESULT: " + pooled_format.verdict(result, failing)]
+    for title, items, more in (("finding", got["findings"], got["more"][0]),
+                               ("regressed", got["regressed"], got["more"][1])):
+        for text, cmd in items:
+            out += [f"{title}: {text.replace('`', '')}", f"  repro: {cmd}"]
+        if more:
+            out.append(f"{title}: and {more} more (the table below)")
+    return out + ([got["not_measured"]] if got["not_measured"] else [])
+
+
+def text_columns(result):
+    """The table's columns: a category neither run measured has none (lead.measured)."""
+    seen = lead.measured(result)
+    drop = {"instructions/call": not seen["instructions"], "median time": not seen["time"],
+            "host cost/call": not seen["host cost"]}
+    return [i for i, h in enumerate(HEADERS) if not drop.get(h)]
+
+
 def render_text(result, failing):
+    """The verdict and what it is about first; then the headline; then the rows, the changed
+    ones (marked !) before the unchanged ones."""
     result = escaped(result, terminal_text)  # the files' strings never reach the terminal raw
-    table = [HEADERS] + [table_cells(e) for e in result["rows"]]
-    widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
-    out = list(headline_lines(result, failing)) + [""] + pooled_format.text_lines(result) + [""]
+    columns = text_columns(result)
+    ordered = sorted(result["rows"], key=lambda e: not (e["regressions"] or _changed(e)))
+    table = [[HEADERS[i] for i in columns]] + [[table_cells(e)[i] for i in columns] for e in ordered]
+    widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
+    out = lead_text_lines(result, failing) + [""] + list(headline_lines(result, failing)) + [""]
+    if lead.measured(result)["time"]:
+        out += pooled_format.text_lines(result) + [""]
     for i, row in enumerate(table):
-        mark = "! " if i and result["rows"][i - 1]["regressions"] else "  "
+        mark = "! " if i and ordered[i - 1]["regressions"] else "  "
         out.append(mark + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
     return "\n".join(out + [""] + row_changes(result)).rstrip() + "\n"
+
+
+def _changed(entry):
+    """Any call not SAME in the row's exact figures or verdict (compare_markdown.is_open's rule
+    without the time and findings parts)."""
+    return (any(f["call"] != calls.SAME for f in entry["allocations"].values())
+            or entry["verdict"]["call"] != calls.SAME or not entry["verdict"]["head_expected"])
 
 
 def render_json(result, failing):

@@ -1,11 +1,12 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""`compare.py --format md`: a pull-request comment. A headline, then per suite only the rows
-that changed or carry a finding, in the open; the full table, grouped by suite, inside
-<details>. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
+"""`compare.py --format md`: a pull-request comment. The verdict, then each finding and
+regressed row with its repro command (lead.py), then the headline; per suite the rows that
+changed or carry a finding, in the open, the unchanged ones inside <details>; a category
+neither run measured is one line, not a column of NOT_ASSESSED cells. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
 are cut (the full table first) and a note says how many and where to get them all."""
 from clampbench_scripts.common.escape import escaped, markdown_text
-from clampbench_scripts.compare import calls, pooled_format
+from clampbench_scripts.compare import calls, lead, pooled_format
 from clampbench_scripts.compare.compare_format import HEADERS, headline_lines, row_changes, table_cells
 
 GITHUB_COMMENT_LIMIT = 65536
@@ -27,8 +28,16 @@ def is_open(entry):
             or v["head"] != "same" or not v["head_expected"])
 
 
-def _row(entry):
-    cells = list(table_cells(entry))
+def _columns(result):
+    """The table's columns: a category neither run measured has none (lead.measured)."""
+    seen = lead.measured(result)
+    drop = {"instructions/call": not seen["instructions"], "median time": not seen["time"],
+            "host cost/call": not seen["host cost"]}
+    return [i for i, h in enumerate(HEADERS) if not drop.get(h)]
+
+
+def _row(entry, columns):
+    cells = [list(table_cells(entry))[i] for i in columns]
     cells[0] = cells[0].split("/", 1)[-1]  # the suite is the group's heading
     if entry["regressions"]:
         cells = [f"**{c}**" for c in cells]
@@ -42,15 +51,16 @@ def _by_suite(entries):
     return groups
 
 
-def _tables(entries, budget, level):
+def _tables(entries, budget, level, result):
     """Markdown of the entries' per-suite tables within `budget` characters; (lines, rows cut)."""
-    header = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+    columns = _columns(result)
+    header = ["| " + " | ".join(HEADERS[i] for i in columns) + " |", "|" + "---|" * len(columns)]
     out, used, cut = [], 0, 0
     for suite, rows in _by_suite(entries).items():
         title = [f"{level} {suite} ({len(rows)} row{'s' if len(rows) != 1 else ''})", ""] + header
         lines = []
         for e in rows:
-            line = _row(e)
+            line = _row(e, columns)
             cost = len(line) + 1 + (0 if lines else sum(len(t) + 1 for t in title) + 1)
             if used + cost > budget:
                 cut += 1
@@ -62,19 +72,50 @@ def _tables(entries, budget, level):
     return out, cut
 
 
+def _code(text):
+    """TEXT (already markdown_text-escaped) as a code span, or as plain escaped text when it
+    holds a backtick: inside a code span a backslash escapes nothing, and a backtick from the
+    data would end the span and let the rest be read as markdown."""
+    return text if "`" in text else f"`{text}`"
+
+
+def _lead_lines(result):
+    """The comment's first screen after the verdict: findings and regressed rows, each with
+    its repro command, then the categories neither run measured (lead.py)."""
+    got, out = lead.lead(result), []
+    for title, items, more in (("**Findings** (what the head does that the base did not):", got["findings"],
+                                got["more"][0]), ("**Regressed rows:**", got["regressed"], got["more"][1])):
+        if not items:
+            continue
+        out += [title, ""]
+        for text, cmd in items:
+            out += [f"- {text}", f"  - repro: {_code(cmd)}"]
+        if more:
+            out.append(f"- and {more} more (the tables below)")
+        out.append("")
+    if got["not_measured"]:
+        out += [f"_{got['not_measured']}._", ""]
+    return out
+
+
 def render_markdown(result, failing):
     """The comment; every string of RESULT (the results files' data) is escaped first
-    (escape.markdown_text), so no line or cell below holds raw data."""
+    (escape.markdown_text), so no line or cell below holds raw data. The verdict first, then
+    what it is about (lead.py), then the headline, then the tables: changed rows in the open,
+    unchanged ones in a <details> block."""
     result = escaped(result, markdown_text)
     rows = result["rows"]
     opened = [e for e in rows if is_open(e)]
+    closed = [e for e in rows if not is_open(e)]
     status = pooled_format.verdict(result, failing)
-    out = [f"## clampbench compare: {status}", ""] + [f"- {line}" for line in headline_lines(result, failing)]
-    out += [""] + pooled_format.markdown_lines(result)
+    out = [f"## clampbench compare: {status}", ""] + _lead_lines(result)
+    out += [f"- {line}" for line in headline_lines(result, failing)]
+    if lead.measured(result)["time"]:
+        out += [""] + pooled_format.markdown_lines(result)
     out += ["", f"### Changes and findings: {len(opened)} of {len(rows)} rows", ""]
     used = sum(len(line) + 1 for line in out)
     if opened:
-        tables, cut = _tables(opened, BUDGET - used, "####")
+        tables, cut = _tables(opened, BUDGET - used, "####", result)
         out += tables
         if cut:
             out += [f"_{cut} of {len(opened)} changed rows cut to fit GitHub's {GITHUB_COMMENT_LIMIT:,}-character "
@@ -84,11 +125,12 @@ def render_markdown(result, failing):
     extra = row_changes(result)
     if extra:
         out += ["### Rows in only one run", ""] + [f"- {line}" for line in extra] + [""]
-    used = sum(len(line) + 1 for line in out)
-    tables, cut = _tables(rows, BUDGET - used - 200, "####")
-    out += ["<details>", f"<summary>Full table: {len(rows)} rows by suite</summary>", ""] + tables
-    if cut:
-        out += [f"_{cut} of {len(rows)} rows cut to fit GitHub's {GITHUB_COMMENT_LIMIT:,}-character comment "
-                f"limit; {ALL_ROWS_HINT}._", ""]
-    out.append("</details>")
+    if closed:
+        used = sum(len(line) + 1 for line in out)
+        tables, cut = _tables(closed, BUDGET - used - 200, "####", result)
+        out += ["<details>", f"<summary>Unchanged: {len(closed)} rows by suite</summary>", ""] + tables
+        if cut:
+            out += [f"_{cut} of {len(closed)} unchanged rows cut to fit GitHub's {GITHUB_COMMENT_LIMIT:,}-character "
+                    f"comment limit; {ALL_ROWS_HINT}._", ""]
+        out.append("</details>")
     return "\n".join(out) + "\n"

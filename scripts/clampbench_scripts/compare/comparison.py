@@ -85,6 +85,8 @@ def compare_row(base, head, time_entry, instructions_tolerance=0.01, methods=(No
         "order_dependent_writes": _order_writes_entry(base, head),
         "latent_writes": _order_writes_entry(base, head, "latent_writes"),
         "findings": finding_sets.compare(base, head, counts=same_inputs),
+        "latent_findings": [{k: w.get(k) for k in ("buffer", "op", "elements_written", "elements_changed", "reason")}
+                            for w in head.get("latent_findings") or [] if isinstance(w, dict)],
     }
 
 
@@ -218,7 +220,7 @@ def _key_dict(key, rows):
 
 def _env_summary(env):
     keys = ("git_commit", "git_branch", "git_dirty", "device_name", "backend", "allocator",
-            "size_set", "repetitions", "time", "host_name", "machine_load")
+            "size_set", "repetitions", "time", "host_name", "machine_load", "vllm", "command_line")
     summary = {k: env.get(k) for k in keys}
     summary["git_commit_short"] = str(env.get("git_commit"))[:7]  # cut before a renderer escapes it
     return summary

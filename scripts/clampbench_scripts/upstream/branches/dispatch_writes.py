@@ -6,6 +6,8 @@ written (`clamp_`'s self, an `out=` tensor, the copy behind `t[i] = v`), whether
 value changes. A mutation check compares values, and sees such a write only when the data
 happen to make it change something; this sees the write itself."""
 import contextlib
+import os
+import traceback
 from dataclasses import dataclass
 
 import torch
@@ -22,6 +24,18 @@ class LatentWrite:
     calls: int = 0
     elements_written: int = 0  # distinct storage elements per call, summed over calls
     elements_changed: int = 0  # of those, elements whose value differs after the call
+    where: str = ""  # the line of vLLM's code that made the first such write
+
+
+def vllm_line():
+    """'vllm/<path>.py:LINE' of the innermost frame of vLLM's own code on the stack (the
+    package's files, wherever the tree was unpacked), or '' when none is."""
+    for frame in reversed(traceback.extract_stack()):
+        parts = frame.filename.replace(os.sep, "/").split("/")
+        if "vllm" in parts[:-1]:
+            start = len(parts) - 1 - parts[::-1].index("vllm")
+            return f"{'/'.join(parts[start:])}:{frame.lineno}"
+    return ""
 
 
 def storage_key(t):
@@ -113,7 +127,9 @@ class WriteRecorder(AllocationCounter):
             for target, old in zip(targets, before):
                 buffer = self.watched[storage_key(target)]
                 op = op_name(func, args)
-                record = self.writes.setdefault((buffer, op), LatentWrite(buffer, op, view_text(target)))
+                record = self.writes.get((buffer, op))
+                if record is None:
+                    record = self.writes[buffer, op] = LatentWrite(buffer, op, view_text(target), where=vllm_line())
                 record.calls += 1
                 record.elements_written += elements_written(func, target, args)
                 record.elements_changed += int((old != target).sum())

@@ -27,7 +27,8 @@ def ledger(allocations):
 def latent_block(call):
     findings = [{"buffer": w.buffer, "op": w.op, "view": w.view, "calls": w.calls,
                  "elements_written": w.elements_written, "elements_changed": w.elements_changed,
-                 "expected": False, "reason": None} for w in call.writes.values()]
+                 "expected": False, "reason": f"written at {w.where}" if w.where else None}
+                for w in call.writes.values()]
     return {"findings": findings, "vanished": [], "as_expected": not findings}
 
 

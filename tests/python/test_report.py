@@ -59,6 +59,9 @@ def test_allocation_step_is_shown_at_its_run(history_site, target):
     rows = [r for r in table.split("<tr>")[2:]]
     assert rows and all(step_commit in r and target[1] in r for r in rows)
     assert any(">allocations<" in r for r in rows)
+    # Each change with the command that shows its row again.
+    repro = f"<code>build/clampbench run --suite {target[0].split('/')[0]} --case {target[0]}"
+    assert all(repro in r and "--backend " in r and "--sizes " in r for r in rows), rows[0]
 
 
 def test_deltas_against_previous_and_baseline(history_site, target):

@@ -6,8 +6,10 @@ vLLM lines), each regressed row's changed figures, and a repro command for each,
 `clampbench run` (or the recorded `upstream.py` command) that shows it again; then which
 categories neither run measured, said once instead of as a table of NOT_ASSESSED rows.
 compare_markdown.py and compare_format.py (text) put these first; strings are escaped by them."""
+
 import shlex
 
+from clampbench_scripts.common import repro
 from clampbench_scripts.compare import calls, host_cost_calls
 
 SHOWN = 8  # findings and regressed rows listed; the rest counted (the tables have them)
@@ -30,17 +32,14 @@ def not_measured_line(result):
     return f"{', '.join(missing)}: not measured by either run" if missing else ""
 
 
-def repro(result, entry):
+def repro_of(result, entry):
     """The command that shows ENTRY again: the head's own command line for a side of
     `upstream.py compare` (vLLM's code), else the binary on that one case and variant."""
     head = result["head"]
     if head.get("vllm") and head.get("command_line"):
         return shlex.join(str(a) for a in head["command_line"])
-    cmd = ["build/clampbench", "run", "--suite", entry["suite"], "--case", entry["case_id"]]
-    if entry["variant"] != "clamp":
-        cmd += ["--variant", entry["variant"]]
-    cmd += ["--backend", str(head.get("backend") or "host"), "--sizes", str(head.get("size_set") or "quick")]
-    return shlex.join(cmd)
+    return repro.run_command(entry["suite"], entry["case_id"], entry["variant"], head.get("backend"),
+                             head.get("size_set"))
 
 
 def _new_findings(entry):
@@ -113,9 +112,9 @@ def lead(result):
         total[e["suite"], e["variant"]] = total.get((e["suite"], e["variant"]), 0) + 1
     found = findings(result)
     rows = regressed(result)
-    return {"findings": [(finding_text(g, total), repro(result, g["first"])) for g in found[:SHOWN]],
+    return {"findings": [(finding_text(g, total), repro_of(result, g["first"])) for g in found[:SHOWN]],
             "regressed": [(f"{e['suite']} `{e['variant']}` {e['case_id'].split('/', 1)[-1]}: "
-                           + ("; ".join(changes) or ", ".join(e["regressions"])), repro(result, e))
+                           + ("; ".join(changes) or ", ".join(e["regressions"])), repro_of(result, e))
                           for e, changes in rows[:SHOWN]],
             "more": (max(0, len(found) - SHOWN), max(0, len(rows) - SHOWN)),
             "not_measured": not_measured_line(result)}

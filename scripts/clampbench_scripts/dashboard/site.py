@@ -7,7 +7,7 @@ figures/*.svg."""
 
 from clampbench_scripts.compare import calls, comparison
 from clampbench_scripts.dashboard import hazards, host_cost_table, latest, nights_table
-from clampbench_scripts.common import machine_load
+from clampbench_scripts.common import machine_load, repro
 from clampbench_scripts.common.escape import html_text as esc
 from clampbench_scripts.common.units import fmt_bytes, fmt_count, fmt_delta, fmt_time
 
@@ -121,14 +121,17 @@ def changes_table(changes, series, limit=60):
         return "<p>No step detected in allocations, bytes, peak bytes, host cost or time over the history.</p>"
     out = ["<table><tr><th class=l>run</th><th class=l>commit</th><th class=l>suite</th>"
            "<th class=l>case</th><th class=l>variant</th><th class=l>figure</th>"
-           "<th>before</th><th>after</th></tr>"]
+           "<th>before</th><th>after</th><th class=l>repro</th></tr>"]
+    env = series["runs"][-1]["env"] if series.get("runs") else {}
     for c in changes[:limit]:
         worse = c["after"] > c["before"]
+        cmd = repro.run_command(c["suite"], c["case_id"], c["variant"], env.get("backend"), env.get("size_set"))
         out.append(f"<tr><td class=l>{esc(str(series['dates'][c['run']]).replace('T', ' '))}</td>"
                    f"<td class=l>{esc(series['commits'][c['run']])}</td><td class=l>{esc(c['suite'])}</td>"
                    f"<td class=l>{esc(c['case_id'].split('/', 1)[-1])}</td><td class=l>{esc(c['variant'])}</td>"
                    f"<td class=l>{esc(c['metric'])}</td><td>{esc(_change_value(c['metric'], c['before']))}</td>"
-                   f'<td class="{"worse" if worse else "better"}">{esc(_change_value(c["metric"], c["after"]))}</td></tr>')
+                   f'<td class="{"worse" if worse else "better"}">{esc(_change_value(c["metric"], c["after"]))}</td>'
+                   f"<td class=l><code>{esc(cmd)}</code></td></tr>")
     more = f"<p>... and {len(changes) - limit} older changes.</p>" if len(changes) > limit else ""
     return "\n".join(out) + "</table>" + more
 

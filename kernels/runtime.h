@@ -21,7 +21,6 @@ class Runtime {
   // cuda default has not been made yet (AllocatorGuard saves and restores this).
   Allocator* installed_allocator(DeviceType device) const { return allocators_[static_cast<int>(device)]; }
   Stream stream() const { return stream_; }
-  void set_stream(Stream s) { stream_ = s; }
   // Blocks until all work queued on the current stream has finished (no-op on host).
   void synchronize();
 

@@ -47,10 +47,8 @@ class Expectations {
   // Marks each finding known (with its reason) or not, and lists the known buffers that showed
   // none in `vr.order_writes_vanished`.
   void apply_order_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const;
-  const std::vector<KnownOrderWrite>& known_order_writes() const { return known_order_writes_; }
   // The same for latent writes (optional "latent_writes" list, entries shaped alike).
   void apply_latent_writes(const std::string& suite, const ParamPoint& p, VariantResult& vr) const;
-  const std::vector<KnownOrderWrite>& known_latent_writes() const { return known_latent_writes_; }
 
  private:
   Expectation default_;

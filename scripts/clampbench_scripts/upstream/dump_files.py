@@ -77,9 +77,9 @@ def check_tensor(dump_dir, entry, expected=None):
 def case_entries(case):
     """[(entry, expected)] of every tensor file of CASE: its inputs, each variant's outputs
     and inputs after the call (which the manifest gives no dtype or shape: the input's)."""
-    inputs = {e["name"]: e for e in case["inputs"]}
+    inputs = {e.get("name"): e for e in case["inputs"]}  # a file is checked even where its name is not given
     entries = [(e, None) for e in case["inputs"]]
     for variant in case.get("variants", []):
         entries += [(e, None) for e in variant.get("outputs", [])]
-        entries += [(e, inputs.get(e["name"])) for e in variant.get("inputs_after", [])]
+        entries += [(e, inputs.get(e.get("name"))) for e in variant.get("inputs_after", [])]
     return entries

@@ -32,8 +32,9 @@ def _pair(tmp_path, upstream=False):
             for w in c["variants"]:
                 w.setdefault("latent_writes", {"as_expected": True, "vanished": [], "findings": []})
     if upstream:
-        head["environment"]["vllm"] = {"side": "head", "tree": "0.27.0", "version": "0.27.0",
-                                       "compared_with": "0.25.0", "adaptations": []}
+        for doc, side, tree, other in ((base, "base", "0.25.0", "0.27.0"), (head, "head", "0.27.0", "0.25.0")):
+            doc["environment"]["vllm"] = {"side": side, "tree": f"vllm {tree} (PyPI wheel)", "version": tree,
+                                          "compared_with": f"vllm {other} (PyPI wheel)", "adaptations": []}
         head["environment"]["command_line"] = ["scripts/upstream.py", "compare", "--base", "0.25.0", "--head",
                                                "0.27.0", "--no-timing"]
     paths = []
@@ -52,7 +53,9 @@ def test_the_first_screen_names_the_finding_its_vllm_line_and_a_repro(tmp_path):
     text = "\n".join(first)
     assert "writes into the runner's `block_table` in place with `clamp_`" in text and WHERE in text
     assert "changes the runner's `block_table`" in text
-    assert f"  - repro: `build/clampbench run --suite {case_id.split('/')[0]} --case {case_id} --variant clamp_" in text
+    # Both findings are one row's: one repro line for both.
+    assert f"repro (every line above): `build/clampbench run --suite {case_id.split('/')[0]} --case {case_id} " \
+           "--variant clamp_ --backend host --sizes quick`" in text
     # Neither run timed nor counted instructions: one line, no table, no such column.
     assert "time, instructions" in text and "not measured by either run" in text
     assert "Time per suite" not in proc.stdout and "NOT_ASSESSED" not in proc.stdout
@@ -63,7 +66,8 @@ def test_the_first_screen_names_the_finding_its_vllm_line_and_a_repro(tmp_path):
 def test_a_side_of_upstream_compare_repeats_its_own_command(tmp_path):
     (base, head), _ = _pair(tmp_path, upstream=True)
     md = run_script("compare.py", base, head, "--format", "md").stdout
-    assert "  - repro: `scripts/upstream.py compare --base 0.25.0 --head 0.27.0 --no-timing`" in md
+    assert "repro (every line above): `scripts/upstream.py compare --base 0.25.0 --head 0.27.0 --sizes quick " \
+           "--no-timing`" in md
 
 
 def test_the_text_format_leads_the_same_way(tmp_path):
@@ -71,6 +75,6 @@ def test_the_text_format_leads_the_same_way(tmp_path):
     lines = run_script("compare.py", base, head, "--format", "text").stdout.splitlines()
     assert lines[0] == "RESULT: REGRESSION in verdicts"
     assert lines[1].startswith("finding: ") and WHERE in "\n".join(lines[:6])
-    assert any(line.startswith("  repro: build/clampbench run --suite") for line in lines[:6])
+    assert any(line.startswith("repro (every line above): build/clampbench run --suite") for line in lines[:6])
     table = [line for line in lines if "->" in line and "SAME" in line or "WORSE" in line]
     assert table and table[0].startswith("! ") and "instructions/call" not in "\n".join(lines)

@@ -162,6 +162,20 @@ def test_compare_py_gates_the_pair(compared):
     assert len(regressed) == 23 and "mla_chunked_context/P=4,L=32768,D=1,I=1" in regressed, regressed
 
 
+def test_the_comment_leads_with_the_sparse_mla_hazard(compared):
+    """The pull-request comment's first screen (30 lines): the verdict, the sparse-MLA table
+    rewrite with the vLLM line that makes it, and the command that shows it again; no column for
+    instructions, which neither side counted."""
+    proc = script("compare.py", *compared[3], "--format", "md")
+    assert proc.returncode == 1, proc.stderr
+    first = "\n".join(proc.stdout.splitlines()[:30])
+    assert first.startswith("## clampbench compare: REGRESSION")
+    assert "sparse_mla_slot_mapping `vllm` writes into the runner's `block_table` in place with `clamp_`" in first
+    assert "(written at vllm/" in first and ".py:" in first
+    assert "repro (every line above): `scripts/upstream.py compare --base 0.25.0 --head 0.27.0" in first
+    assert "instructions: not measured" in first and "instructions/call" not in proc.stdout
+
+
 def test_the_dashboard_reads_the_pair(compared, tmp_path):
     for path in compared[3]:
         assert script("history.py", "add", path, "--dir", tmp_path / "history").returncode == 0

@@ -54,3 +54,16 @@ def test_out_sliced_stores_and_masked_fills():
     assert ops == {"add": (6, 6), "fill_": (2, 2), "masked_fill_": (2, 2)}, rec.writes
     assert {name for name, _ in rec.writes} == {"seq_lens"}
     assert len(rec.events) == 2 and fresh.shape == (6,)  # the mask and the product
+
+
+def test_a_write_names_the_line_of_vllms_code_that_made_it():
+    """The innermost frame of a file under a `vllm/` package, wherever the tree was unpacked:
+    the line a maintainer opens (`written at vllm/...py:LINE` in the results)."""
+    table = torch.tensor([-1, 2], dtype=torch.int32)
+    rec = recorder_for(block_table=table)
+    ns = {}
+    exec(compile("def build(t):\n    x = 1\n    t.clamp_(min=0)\n", "/tmp/tree/vllm/v1/sparse.py", "exec"), ns)
+    with rec:
+        ns["build"](table)
+    (write,) = rec.writes.values()
+    assert write.where == "vllm/v1/sparse.py:3"

@@ -160,13 +160,15 @@ def lead_text_lines(result, failing):
     """The verdict, then each finding and regressed row with its repro command, then the
     categories neither run measured (lead.py): what a reader needs in ten seconds."""
     got = lead.lead(result)
+    shared = lead.shared_repro(got)
     out = ["RESULT: " + pooled_format.verdict(result, failing)]
     for title, items, more in (("finding", got["findings"], got["more"][0]),
                                ("regressed", got["regressed"], got["more"][1])):
         for text, cmd in items:
-            out += [f"{title}: {text.replace('`', '')}", f"  repro: {cmd}"]
+            out += [f"{title}: {text.replace('`', '')}"] + ([] if shared else [f"  repro: {cmd}"])
         if more:
             out.append(f"{title}: and {more} more (the table below)")
+    out += [f"repro (every line above): {shared}"] if shared else []
     return out + ([got["not_measured"]] if got["not_measured"] else [])
 
 

@@ -83,16 +83,19 @@ def _lead_lines(result):
     """The comment's first screen after the verdict: findings and regressed rows, each with
     its repro command, then the categories neither run measured (lead.py)."""
     got, out = lead.lead(result), []
+    shared = lead.shared_repro(got)
     for title, items, more in (("**Findings** (what the head does that the base did not):", got["findings"],
                                 got["more"][0]), ("**Regressed rows:**", got["regressed"], got["more"][1])):
         if not items:
             continue
         out += [title, ""]
         for text, cmd in items:
-            out += [f"- {text}", f"  - repro: {_code(cmd)}"]
+            out += [f"- {text}"] + ([] if shared else [f"  - repro: {_code(cmd)}"])
         if more:
             out.append(f"- and {more} more (the tables below)")
         out.append("")
+    if shared:
+        out += [f"repro (every line above): {_code(shared)}", ""]
     if got["not_measured"]:
         out += [f"_{got['not_measured']}._", ""]
     return out

@@ -32,12 +32,24 @@ def not_measured_line(result):
     return f"{', '.join(missing)}: not measured by either run" if missing else ""
 
 
+def _tree_argument(vllm):
+    """What `upstream.py compare` was given for a side whose environment.vllm is VLLM: a
+    directory ("vllm source at DIR") or a release's version; None for a run of the binary."""
+    if not isinstance(vllm, dict) or not vllm.get("tree"):
+        return None
+    tree = str(vllm["tree"])
+    prefix = "vllm source at "
+    return tree[len(prefix):] if tree.startswith(prefix) else str(vllm.get("version") or tree)
+
+
 def repro_of(result, entry):
-    """The command that shows ENTRY again: the head's own command line for a side of
-    `upstream.py compare` (vLLM's code), else the binary on that one case and variant."""
+    """The command that shows ENTRY again: for a side of `upstream.py compare` (vLLM's code) that
+    command over the same two trees, else the binary on that one case and variant."""
     head = result["head"]
-    if head.get("vllm") and head.get("command_line"):
-        return shlex.join(str(a) for a in head["command_line"])
+    trees = [_tree_argument(result[side].get("vllm")) for side in ("base", "head")]
+    if all(trees):
+        return shlex.join(["scripts/upstream.py", "compare", "--base", trees[0], "--head", trees[1],
+                           "--sizes", str(head.get("size_set") or "quick"), "--no-timing"])
     return repro.run_command(entry["suite"], entry["case_id"], entry["variant"], head.get("backend"),
                              head.get("size_set"))
 
@@ -102,6 +114,13 @@ def regressed(result):
     only regression is a finding already listed (findings) is left to that line."""
     return [(e, _figure_changes(e)) for e in result["rows"]
             if e["regressions"] and (e["regressions"] != ["verdicts"] or not _new_findings(e))]
+
+
+def shared_repro(got):
+    """The one repro command of every listed line, when they share it (a side of upstream.py
+    compare: one command shows them all), else None."""
+    cmds = {cmd for key in ("findings", "regressed") for _, cmd in got[key]}
+    return cmds.pop() if len(cmds) == 1 and sum(len(got[k]) for k in ("findings", "regressed")) > 1 else None
 
 
 def lead(result):

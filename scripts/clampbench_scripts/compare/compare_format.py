@@ -172,7 +172,7 @@ def lead_text_lines(result, failing):
     return out + ([got["not_measured"]] if got["not_measured"] else [])
 
 
-def text_columns(result):
+def shown_columns(result):
     """The table's columns: a category neither run measured has none (lead.measured)."""
     seen = lead.measured(result)
     drop = {"instructions/call": not seen["instructions"], "median time": not seen["time"],
@@ -184,7 +184,7 @@ def render_text(result, failing):
     """The verdict and what it is about first; then the headline; then the rows, the changed
     ones (marked !) before the unchanged ones."""
     result = escaped(result, terminal_text)  # the files' strings never reach the terminal raw
-    columns = text_columns(result)
+    columns = shown_columns(result)
     ordered = sorted(result["rows"], key=lambda e: not (e["regressions"] or _changed(e)))
     table = [[HEADERS[i] for i in columns]] + [[table_cells(e)[i] for i in columns] for e in ordered]
     widths = [max(len(row[i]) for row in table) for i in range(len(columns))]

@@ -3,11 +3,13 @@
 """`compare.py --format md`: a pull-request comment. The verdict, then each finding and
 regressed row with its repro command (lead.py), then the headline; per suite the rows that
 changed or carry a finding, in the open, the unchanged ones inside <details>; a category
-neither run measured is one line, not a column of NOT_ASSESSED cells. The whole comment stays under GitHub's 65,536-character limit: rows that do not fit
-are cut (the full table first) and a note says how many and where to get them all."""
+neither run measured is one line, not a column of NOT_ASSESSED cells. The whole comment stays
+under GitHub's 65,536-character limit: rows that do not fit are cut (the unchanged ones first)
+and a note says how many and where to get them all."""
 from clampbench_scripts.common.escape import escaped, markdown_text
 from clampbench_scripts.compare import calls, lead, pooled_format
-from clampbench_scripts.compare.compare_format import HEADERS, headline_lines, row_changes, table_cells
+from clampbench_scripts.compare.compare_format import (HEADERS, headline_lines, row_changes, shown_columns,
+                                                       table_cells)
 
 GITHUB_COMMENT_LIMIT = 65536
 BUDGET = GITHUB_COMMENT_LIMIT - 1536  # room for the cut notes and closing tags
@@ -28,14 +30,6 @@ def is_open(entry):
             or v["head"] != "same" or not v["head_expected"])
 
 
-def _columns(result):
-    """The table's columns: a category neither run measured has none (lead.measured)."""
-    seen = lead.measured(result)
-    drop = {"instructions/call": not seen["instructions"], "median time": not seen["time"],
-            "host cost/call": not seen["host cost"]}
-    return [i for i, h in enumerate(HEADERS) if not drop.get(h)]
-
-
 def _row(entry, columns):
     cells = [list(table_cells(entry))[i] for i in columns]
     cells[0] = cells[0].split("/", 1)[-1]  # the suite is the group's heading
@@ -53,7 +47,7 @@ def _by_suite(entries):
 
 def _tables(entries, budget, level, result):
     """Markdown of the entries' per-suite tables within `budget` characters; (lines, rows cut)."""
-    columns = _columns(result)
+    columns = shown_columns(result)
     header = ["| " + " | ".join(HEADERS[i] for i in columns) + " |", "|" + "---|" * len(columns)]
     out, used, cut = [], 0, 0
     for suite, rows in _by_suite(entries).items():

@@ -18,16 +18,10 @@ namespace {
 using json = nlohmann::json;
 
 CaseResult a_case() {
-  CaseResult c;
-  c.suite = "s";
-  c.case_id = "s/R=8";
-  c.params.set("R", 8);
   VariantResult v;
   v.name = "clamp_";
   v.host_cost = HostCost{3, {{"clamp_", 1}, {"item", 2}}, 1, 3, {{"item", 2}, {"synchronize", 1}}, 1, 2, 1};
-  c.variants = {VariantResult{}, v};
-  c.variants[0].name = "clamp";
-  return c;
+  return testing::case_of(v);
 }
 
 // The error text of reading the case with `pointer` (under the block) set to `bad`; "" if read.

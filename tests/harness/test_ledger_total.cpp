@@ -10,6 +10,7 @@
 
 #include "harness/results_json/reader.h"
 #include "harness/results_json/writer.h"
+#include "tests/harness/test_util.h"
 
 namespace clampbench {
 namespace {
@@ -21,31 +22,18 @@ const char* const kFields[] = {"allocations", "frees", "bytes_requested", "bytes
 
 // A case whose second variant allocated on both devices.
 CaseResult a_case() {
-  CaseResult c;
-  c.suite = "s";
-  c.case_id = "s/R=8";
-  c.params.set("R", 8);
   VariantResult v;
   v.name = "clamp_";
   v.ledger_valid = true;
   v.ledger[0] = {3, 2, 96, 512, 0, 96, 1, 0, 512};
   v.ledger[1] = {2, 2, 64, 1024, 0, -32, 1, 1, 2048};
-  c.variants = {VariantResult{}, v};
-  c.variants[0].name = "clamp";
-  return c;
+  return testing::case_of(v);
 }
 
 // The error text of reading the case with each JSON pointer under its ledger set; "" if read.
-std::string refusal(const std::vector<std::pair<std::string, json>>& edits) {
-  json doc = {{"cases", json::array({to_json(a_case(), false)})}};
-  for (const auto& [pointer, value] : edits)
-    doc[json::json_pointer("/cases/0/variants/1/allocations/ledger" + pointer)] = value;
-  try {
-    read_case(doc["cases"][0]);
-  } catch (const std::exception& e) {
-    return read_error_text(e, doc);
-  }
-  return "";
+std::string refusal(std::vector<std::pair<std::string, json>> edits) {
+  for (auto& edit : edits) edit.first = "/variants/1/allocations/ledger" + edit.first;
+  return testing::read_refusal(a_case(), edits);
 }
 
 const std::string kTotal = "cases[0].variants[1].allocations.ledger.total";

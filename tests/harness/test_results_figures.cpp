@@ -21,10 +21,6 @@ using json = nlohmann::json;
 // A case whose second variant holds a ledger, CUPTI figures, a timing, a mutation, a latent
 // write, an instruction count and an allocation trace.
 CaseResult a_case() {
-  CaseResult c;
-  c.suite = "s";
-  c.case_id = "s/R=8";
-  c.params.set("R", 8);
   VariantResult v;
   v.name = "clamp_";
   v.ledger_valid = true;
@@ -40,9 +36,7 @@ CaseResult a_case() {
   v.timing = Timing{};
   v.timing->primary = "wall";
   v.timing->rounds = 3;
-  c.variants = {VariantResult{}, v};
-  c.variants[0].name = "clamp";
-  return c;
+  return testing::case_of(v);
 }
 
 // read_case of a document whose figure at `pointer` is `bad`: the error's text, "" if read.

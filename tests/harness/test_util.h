@@ -65,17 +65,33 @@ inline std::string fake_expectations_json() {
     {"suite": "fake_mutation", "variant": "clamp_", "buffer": "x", "reason": "in place"}]})";
 }
 
-// The one line read_case's refusal gives for case `c` as the results hold it, with the value
-// at `pointer` (a JSON pointer under the case) set to `bad`; "" when the case still reads.
-inline std::string read_refusal(const CaseResult& c, const std::string& pointer, const nlohmann::json& bad) {
+// A case "s/R=8" of two variants: the reference "clamp", empty, then `v`, which holds what a
+// test of the results' blocks reads back.
+inline CaseResult case_of(VariantResult v) {
+  CaseResult c;
+  c.suite = "s";
+  c.case_id = "s/R=8";
+  c.params.set("R", 8);
+  c.variants = {VariantResult{}, std::move(v)};
+  c.variants[0].name = "clamp";
+  return c;
+}
+
+// The one line read_case's refusal gives for case `c` as the results hold it, with each value
+// at its pointer (a JSON pointer under the case) set as `edits` say; "" when the case still
+// reads.
+inline std::string read_refusal(const CaseResult& c, const std::vector<std::pair<std::string, nlohmann::json>>& edits) {
   nlohmann::json doc = {{"cases", nlohmann::json::array({to_json(c, true)})}};
-  doc[nlohmann::json::json_pointer("/cases/0" + pointer)] = bad;
+  for (const auto& [pointer, value] : edits) doc[nlohmann::json::json_pointer("/cases/0" + pointer)] = value;
   try {
     read_case(doc["cases"][0]);
   } catch (const std::exception& e) {
     return read_error_text(e, doc);
   }
   return "";
+}
+inline std::string read_refusal(const CaseResult& c, const std::string& pointer, const nlohmann::json& bad) {
+  return read_refusal(c, {{pointer, bad}});
 }
 
 }  // namespace clampbench::testing

@@ -25,6 +25,20 @@ def load_json(path):
         return json.load(f)
 
 
+def edited_copy(src, dest, edits):
+    """The JSON file SRC with each (keys, value) of EDITS set (keys: the path of dict keys and
+    list indices to the value), written to DEST; returns DEST."""
+    doc = load_json(src)
+    for keys, value in edits:
+        node = doc
+        for k in keys[:-1]:
+            node = node[k]
+        node[keys[-1]] = value
+    with open(dest, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return dest
+
+
 def binary_path():
     """The clampbench binary under test: $CLAMPBENCH_BIN, else build/clampbench."""
     return os.environ.get("CLAMPBENCH_BIN", os.path.join(ROOT, "build", "clampbench"))

@@ -7,12 +7,11 @@ environment.time is a UTC time as the writer writes it. Each is refused with one
 the file and the field, exit 2, nothing written. A shard whose time is ahead of the merge's
 clock is merged, with a warning: its runner's clock is wrong, its results are not."""
 import datetime
-import json
 import os
 
 import pytest
 
-from clampbench_testing import NGRAM_FIND_UNTIMED, load_json, one_line_error
+from clampbench_testing import NGRAM_FIND_UNTIMED, edited_copy, load_json, one_line_error
 
 ARGS = NGRAM_FIND_UNTIMED
 V = ("cases", 0, "variants", 1)
@@ -24,23 +23,11 @@ def files(shard_and_whole):
     return shard_and_whole
 
 
-def _edited(src, dest, edits):
-    """SRC with each (keys, value) of EDITS set, written to DEST."""
-    doc = load_json(src)
-    for keys, value in edits:
-        node = doc
-        for k in keys[:-1]:
-            node = node[k]
-        node[keys[-1]] = value
-    dest.write_text(json.dumps(doc))
-    return dest
-
-
 def _both_refuse(files, tmp_path, clampbench, edits, place, *words):
     """merge of the edited shard and --resume of the edited run: exit 2, one line naming the
     file and PLACE (and WORDS), nothing written."""
     for src, command in ((files[0], ("merge",)), (files[1], ("run", *ARGS, "--resume"))):
-        bad = _edited(src, tmp_path / f"bad-{command[0]}.json", edits)
+        bad = edited_copy(src, tmp_path / f"bad-{command[0]}.json", edits)
         out = tmp_path / "out.json"
         proc = clampbench(*command, bad, "-o" if command[0] == "merge" else "--out", out)
         assert proc.returncode == 2, proc.stderr
@@ -82,7 +69,7 @@ def test_a_shard_from_the_future_merges_with_one_warning(files, tmp_path, clampb
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     plain = load_json(out)
     ahead = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    shard = _edited(files[0], tmp_path / "shard-1-of-1.json", [(("environment", "time"), ahead)])
+    shard = edited_copy(files[0], tmp_path / "shard-1-of-1.json", [(("environment", "time"), ahead)])
     proc = clampbench("merge", shard, "-o", out)
     assert proc.returncode == 0, proc.stderr
     line = one_line_error(proc)

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from clampbench_testing import NGRAM_FIND_UNTIMED, load_json, one_line_error
+from clampbench_testing import NGRAM_FIND_UNTIMED, edited_copy, load_json, one_line_error
 
 ARGS = NGRAM_FIND_UNTIMED
 BAD = (-1, 8.5, 1e300, True, 2**63, 2**64)
@@ -25,16 +25,6 @@ FIELDS = (
 def _place(keys):
     """("cases", 0, "variants", 1, "x") -> "cases[0].variants[1].x", as the error names it."""
     return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
-
-
-def _edited(src, dest, keys, value):
-    doc = load_json(src)
-    node = doc
-    for k in keys[:-1]:
-        node = node[k]
-    node[keys[-1]] = value
-    dest.write_text(json.dumps(doc))
-    return dest
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +47,7 @@ def test_merge_refuses_a_figure_that_is_not_one(files, keys, tmp_path, clampbenc
             continue  # the schema lets a peak and a param be negative
         if keys[-1] == "seed" and value in (-1, 2**63):
             value = 0.5  # a seed is any uint64
-        bad = _edited(files[0], tmp_path / "shard-1-of-1.json", keys, value)
+        bad = edited_copy(files[0], tmp_path / "shard-1-of-1.json", [(keys, value)])
         out = tmp_path / "merged.json"
         line = _refused(clampbench("merge", bad, "-o", out), bad, _place(keys), out)
         assert line.startswith("clampbench: merge: "), line
@@ -70,7 +60,7 @@ def test_resume_refuses_the_same_figures(files, keys, tmp_path, clampbench):
     for value in (-1, 8.5, True, 2**64):
         if keys[-1] in ("peak_bytes", "B", "seed") and value == -1:
             value = 1.0  # a whole float is not an integer figure either
-        bad = _edited(files[1], tmp_path / "earlier.json", keys, value)
+        bad = edited_copy(files[1], tmp_path / "earlier.json", [(keys, value)])
         out = tmp_path / "out.json"
         line = _refused(clampbench("run", *ARGS, "--resume", bad, "--out", out), bad, _place(keys), out)
         assert line.startswith("clampbench: --resume: "), line

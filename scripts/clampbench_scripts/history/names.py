@@ -9,6 +9,7 @@ import os
 import re
 
 STAMP = "%Y%m%dT%H%M%SZ"
+RUN_TIME = "%Y-%m-%dT%H:%M:%SZ"  # a results file's environment.time, and a night record's time
 _NAME = re.compile(r"^(\d{8}T\d{6}Z)-[0-9A-Za-z]+(?:-(\d+))?\.json$")
 
 
@@ -19,13 +20,18 @@ def _parse(text, fmt):
         return None
 
 
+def run_time(text):
+    """TEXT (environment.time) as a naive UTC datetime, None when it is not one."""
+    return _parse(text, RUN_TIME)
+
+
 def recorded_key(path, env):
     """Where a run stands in its history: the stamp of its file name (history.add's, in the
     order runs were added), then its -N; a file named by hand stands at its run's own time."""
     match = _NAME.match(os.path.basename(path))
     if match:
         return (match.group(1), int(match.group(2) or 1), path)
-    when = _parse(env.get("time"), "%Y-%m-%dT%H:%M:%SZ")
+    when = run_time(env.get("time"))
     return (when.strftime(STAMP) if when else "", 0, path)
 
 
@@ -34,7 +40,7 @@ def _utc_stamp(env, newest=None, now=None):
     order its runs were recorded, so a runner whose clock is years ahead cannot stay "latest"
     and hide every later night, and one whose clock is behind cannot hide behind older runs."""
     now = (now or datetime.datetime.now(datetime.timezone.utc)).replace(tzinfo=None, microsecond=0)
-    when = min(_parse(env.get("time"), "%Y-%m-%dT%H:%M:%SZ") or now, now)
+    when = min(run_time(env.get("time")) or now, now)
     if newest is not None and when <= newest:
         when = newest + datetime.timedelta(seconds=1)
     return when.strftime(STAMP)

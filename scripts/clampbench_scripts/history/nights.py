@@ -21,10 +21,10 @@ import stat
 
 from clampbench_scripts.common.errors import InputError
 from clampbench_scripts.common.output import json_text
+from clampbench_scripts.history import names
 
 LOG_NAME = "nights.jsonl"
 VERDICTS = {0: "passed", 1: "regression", 3: "not assessed"}
-TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 CLOCK_SLACK = datetime.timedelta(minutes=5)  # a runner's clock may drift this far unflagged
 
 # A record's fields and the types a reader may rely on (None allowed where listed).
@@ -67,17 +67,14 @@ def _names(gate_doc, key):
 def clock_ahead(run_time, now):
     """RUN_TIME (the run's own environment.time) when it is ahead of NOW, the recording
     clock, by more than CLOCK_SLACK (a runner whose clock is wrong); else None."""
-    try:
-        when = datetime.datetime.strptime(str(run_time), TIME_FORMAT).replace(tzinfo=datetime.timezone.utc)
-    except ValueError:
-        return None
-    return str(run_time) if when - now > CLOCK_SLACK else None
+    when = names.run_time(run_time)
+    return str(run_time) if when and when.replace(tzinfo=datetime.timezone.utc) - now > CLOCK_SLACK else None
 
 
 def entry(run_name, identity, gate, gate_doc, replaced, accepted_by, now=None, run_time=None):
     """The log line of one night; NOW is the recording clock (UTC)."""
     when = now or datetime.datetime.now(datetime.timezone.utc)
-    item = {"time": when.strftime(TIME_FORMAT), "run": run_name, "identity": identity,
+    item = {"time": when.strftime(names.RUN_TIME), "run": run_name, "identity": identity,
             "gate": gate, "verdict": verdict_of(gate),
             "not_assessed": _names(gate_doc, "not_assessed"), "failing": _names(gate_doc, "failing"),
             "baseline": "replaced" if replaced else "kept", "accepted_by": accepted_by or None}

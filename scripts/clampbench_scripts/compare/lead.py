@@ -3,7 +3,7 @@
 """What a comparison leads with, for a reader with ten seconds: each finding the head brings
 (suite, variant, what is written and where, how many cases, the reason the results give: the
 vLLM lines), each regressed row's changed figures, and a repro command for each, the exact
-`clampbench run` (or the recorded `upstream.py` command) that shows it again; then which
+`clampbench run` (or `upstream.py compare` over the same two trees) that shows it again; then which
 categories neither run measured, said once instead of as a table of NOT_ASSESSED rows.
 compare_markdown.py and compare_format.py (text) put these first; strings are escaped by them."""
 

@@ -11,10 +11,6 @@
 
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 namespace clampbench::suites::detail {
 
 // new_position = position + 1; exceeds_max = new_position >= max_model_len;
@@ -24,13 +20,13 @@ CB_HD std::int64_t eagle_next_position(std::int64_t position, std::int64_t max_m
   return next >= max_model_len ? 0 : next;
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// out[i] = eagle_next_position(positions[i]) for i < positions.size: one thread per request,
-// each reading its element before writing it, so `out` may be `positions` itself (as at every
-// draft step after the first in vLLM). No allocation.
-void launch_eagle_step_positions(detail::Ref1<const std::int64_t> positions,
-                                 detail::Ref1<std::int64_t> out, std::int64_t max_model_len,
-                                 cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): one element per request, read before it is written, so
+// `out` may be `positions` itself (as at every draft step after the first in vLLM).
+struct EagleStepPositions {
+  Ref1<const std::int64_t> positions;
+  Ref1<std::int64_t> out;
+  std::int64_t max_model_len = 0;
+  CB_HD void operator()(std::int64_t i) const { out[i] = eagle_next_position(positions[i], max_model_len); }
+};
 
 }  // namespace clampbench::suites::detail

@@ -7,9 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "kernels/runtime.h"
 #include "suites/detail/eagle_step_position.h"
 #include "suites/detail/tensor_refs.h"
 
@@ -24,14 +23,7 @@ void eagle_step_positions_(Tensor& out, const Tensor& positions, std::int64_t ma
   // Either the very same elements (read, then written, per request) or disjoint storages.
   CB_CHECK(!out.shares_storage_with(positions) || (dst.data == in.data && dst.stride == in.stride),
            ErrorKind::InvalidArgument, "eagle step: out overlaps positions at another offset");
-  clampbench::detail::count_kernel(out.device(), in.size);
-  if (detail::runs_on_cuda(out.device())) {
-#if CLAMPBENCH_HAVE_CUDA
-    launch_eagle_step_positions(in, dst, max_model_len, static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-    return;
-  }
-  for (std::int64_t i = 0; i < in.size; ++i) dst[i] = eagle_next_position(in[i], max_model_len);
+  launch_kernel(out.device(), in.size, EagleStepPositions{in, dst, max_model_len});
 }
 
 }  // namespace clampbench::suites::detail

@@ -50,17 +50,4 @@ template <typename T> Ref3<T> ref3(const Tensor& t, const char* what) {
 // Where a fused builder writes its results: the output tensor it allocated.
 template <typename T> T* out_ptr(Tensor& t) { return static_cast<T*>(t.data_ptr()); }
 
-// The device a fused builder runs on; a cuda case in a build without CUDA cannot be served.
-// Asked as "not the host" (two devices, the same answer): with `== Cuda` GCC 12 laid out
-// mamba_block_table's host loop so that its fused call took 0.23 us instead of 0.18 (measured,
-// docs/performance.md).
-inline bool runs_on_cuda(DeviceType device) {
-#if CLAMPBENCH_HAVE_CUDA
-  return device != DeviceType::Host;
-#else
-  CB_CHECK(device != DeviceType::Cuda, ErrorKind::Device, "fused: a cuda case in a build without CUDA");
-  return false;
-#endif
-}
-
 }  // namespace clampbench::suites::detail

@@ -7,11 +7,10 @@
 
 #include "suites/fused/compressor_block_table_fused.h"
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/compressor_block_table_row.h"
-#include "suites/fused/detail/device_dispatch.h"
 
 namespace clampbench::suites::fused {
 
@@ -29,17 +28,7 @@ Outputs fused_compressor_block_table(CaseData& data, const ParamPoint&) {
            "fused compressor_block_table: query_start_loc is empty");
   Tensor out = Tensor::empty({step.block_table.rows, step.block_table.cols}, DType::Int32, data.device);
   step.table_out = detail::out_ptr<std::int32_t>(out);
-  clampbench::detail::count_kernel(data.device, step.total());
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_compressor_step(step, detail::current_stream());
-#endif
-  } else {
-    for (std::int64_t i = 0; i < step.req_ids.size; ++i) detail::compressor_step_store(step, i);
-    // Row by row: no division per entry on the host.
-    for (std::int64_t r = 0; r < step.block_table.rows; ++r)
-      for (std::int64_t c = 0; c < step.block_table.cols; ++c) detail::compressor_table_store(step, r, c);
-  }
+  launch_kernel(data.device, step.total(), detail::CompressorStepKernel{step});
   return {{"block_table", out}, {"token_to_req_indices", req_ids}};
 }
 

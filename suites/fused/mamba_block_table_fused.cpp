@@ -6,9 +6,9 @@
 
 #include "suites/fused/mamba_block_table_fused.h"
 
+#include "kernels/custom_kernel.h"
+#include "kernels/ops.h"
 #include "suites/detail/tensor_refs.h"
-#include "suites/fused/detail/device_dispatch.h"
-#include "suites/fused/detail/mamba_launchers.h"
 #include "suites/fused/detail/mamba_math.h"
 
 namespace clampbench::suites::fused {
@@ -30,25 +30,12 @@ Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
   const std::int64_t block = p.get("B"), width = 1 + p.get("S");
   CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_block_table: block size {}", block);
   Tensor out = Tensor::empty({table.rows, width}, DType::Int32, data.device);
-  auto* o = detail::out_ptr<std::int32_t>(out);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    const std::int64_t bad = launch_fused_mamba_block_table(table, seq_lens, block, width, o, detail::current_stream());
-    if (bad >= 0) {  // rare: read back the one length needed to name the column
-      const std::int64_t row = bad / width;
-      std::int32_t len = 0;
-      CB_CUDA_CHECK(cudaMemcpy(&len, seq_lens.data + row * seq_lens.stride, sizeof len, cudaMemcpyDeviceToHost));
-      throw_bad_column(detail::block_table_start(len, block) + bad % width, table.cols);
-    }
-#endif
-  } else {
-    for (std::int64_t r = 0; r < table.rows; ++r) {
-      const std::int64_t start = detail::block_table_start(seq_lens[r], block);
-      for (std::int64_t j = 0; j < width; ++j) {
-        if (start + j >= table.cols) throw_bad_column(start + j, table.cols);
-        o[r * width + j] = table(r, start + j);
-      }
-    }
+  const std::int64_t bad = launch_kernel(
+      data.device, table.rows * width,
+      detail::BlockTableCells{table, seq_lens, block, width, detail::out_ptr<std::int32_t>(out)}, KernelCheck::ReadBack);
+  if (bad >= 0) {  // rare: the one length needed to name the column
+    const std::int32_t len = to_vector<std::int32_t>(seq_tensor.slice(0, bad / width, bad / width + 1)).front();
+    throw_bad_column(detail::block_table_start(len, block) + bad % width, table.cols);
   }
   return {{"block_table", out}};
 }

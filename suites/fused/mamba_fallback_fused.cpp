@@ -5,10 +5,8 @@
 
 #include "suites/fused/mamba_fallback_fused.h"
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "suites/detail/tensor_refs.h"
-#include "suites/fused/detail/device_dispatch.h"
-#include "suites/fused/detail/mamba_launchers.h"
 #include "suites/fused/detail/mamba_math.h"
 
 namespace clampbench::suites::fused {
@@ -21,15 +19,7 @@ Outputs fused_mamba_fallback(CaseData& data, const ParamPoint& p) {
   const std::int64_t block = p.get("B");
   CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_fallback: block size {}", block);
   Tensor out = Tensor::empty({nct.size}, DType::Int32, data.device);
-  auto* o = detail::out_ptr<std::int32_t>(out);
-  clampbench::detail::count_kernel(data.device, nct.size);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    launch_fused_mamba_fallback(nct, prev, block, o, detail::current_stream());
-#endif
-  } else {
-    for (std::int64_t r = 0; r < nct.size; ++r) o[r] = detail::fallback_index(nct[r], prev[r], block);
-  }
+  launch_kernel(data.device, nct.size, detail::FallbackRows{nct, prev, block, detail::out_ptr<std::int32_t>(out)});
   return {{"block_idx_last_scheduled_token", out}};
 }
 

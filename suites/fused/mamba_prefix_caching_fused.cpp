@@ -5,10 +5,8 @@
 
 #include "suites/fused/mamba_prefix_caching_fused.h"
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "suites/detail/tensor_refs.h"
-#include "suites/fused/detail/device_dispatch.h"
-#include "suites/fused/detail/mamba_launchers.h"
 #include "suites/fused/detail/mamba_math.h"
 
 namespace clampbench::suites::fused {
@@ -24,22 +22,10 @@ Outputs fused_mamba_prefix_caching(CaseData& data, const ParamPoint& p) {
   Tensor last_computed = Tensor::empty({rows}, DType::Int32, data.device);
   Tensor first_scheduled = Tensor::empty({rows}, DType::Int32, data.device);
   Tensor last_scheduled = Tensor::empty({rows}, DType::Int32, data.device);
-  auto* lc = detail::out_ptr<std::int32_t>(last_computed);
-  auto* fs = detail::out_ptr<std::int32_t>(first_scheduled);
-  auto* ls = detail::out_ptr<std::int32_t>(last_scheduled);
-  clampbench::detail::count_kernel(data.device, nct.size);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    launch_fused_mamba_prefix_caching(nct, seq_lens, block, lc, fs, ls, detail::current_stream());
-#endif
-  } else {
-    for (std::int64_t r = 0; r < rows; ++r) {
-      const detail::PrefixIndices idx = detail::prefix_indices(nct[r], seq_lens[r], block);
-      lc[r] = idx.last_computed;
-      fs[r] = idx.first_scheduled;
-      ls[r] = idx.last_scheduled;
-    }
-  }
+  launch_kernel(data.device, rows,
+                detail::PrefixCachingRows{nct, seq_lens, block, detail::out_ptr<std::int32_t>(last_computed),
+                                          detail::out_ptr<std::int32_t>(first_scheduled),
+                                          detail::out_ptr<std::int32_t>(last_scheduled)});
   return {{"block_idx_last_computed_token", last_computed},
           {"block_idx_first_scheduled_token", first_scheduled},
           {"block_idx_last_scheduled_token", last_scheduled}};

@@ -8,9 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "kernels/runtime.h"
 #include "suites/detail/ngram_find.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_find_row.h"
@@ -31,20 +30,12 @@ Outputs fused_ngram_find(CaseData& data, const ParamPoint& p) {
 
   Tensor draft_tokens = Tensor::empty({tokens.rows, k}, DType::Int32, token_ids.device());
   const auto out = detail::ref2<std::int32_t>(draft_tokens, "draft_tokens");
-  clampbench::detail::count_kernel(data.device, tokens.rows * out.cols);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_ngram_find(tokens, seqs, range.min_n, range.max_n, out,
-                                    static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-  } else {
-    for (std::int64_t r = 0; r < tokens.rows; ++r) {
-      const std::int64_t seq_len = seqs[r];
-      CB_CHECK(seq_len >= 0 && seq_len <= tokens.cols, ErrorKind::IndexOutOfRange,
-               "fused ngram_find: seq_length {} of row {} outside [0, {}]", seq_len, r, tokens.cols);
-      detail::ngram_find_row(tokens.row(r), seq_len, range.min_n, range.max_n, out.row(r));
-    }
-  }
+  const std::int64_t bad = out.cols == 0 ? -1
+                         : launch_kernel(data.device, tokens.rows,
+                                         detail::NgramFindRows{tokens, seqs, range.min_n, range.max_n, out},
+                                         KernelCheck::OnHost);
+  CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused ngram_find: seq_length {} of row {} outside [0, {}]", seqs[bad],
+           bad, tokens.cols);
   return {{"draft_tokens", draft_tokens}};
 }
 

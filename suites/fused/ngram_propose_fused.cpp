@@ -9,11 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
 #include "kernels/host_cost.h"
 #include "kernels/ops.h"
-#include "kernels/runtime.h"
 #include "kernels/write_order.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_propose_row.h"
@@ -70,24 +69,13 @@ Outputs fused_ngram_propose(CaseData& data, const ParamPoint&) {
   const auto tmp = detail::ref1<std::int32_t>(num_tokens_tmp, "num_tokens_tmp");
   note_order_dependent_writes(token_ids, num_tokens_no_spec, data.get("valid_sampled_token_ids"),
                               data.get("valid_sampled_tokens_count"));
-  clampbench::detail::count_kernel(data.device, counts.size);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_ngram_propose(tokens, num_tokens, sampled, counts, tmp,
-                                       static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-  } else {
-    // vLLM's gather reads every position before the scatter writes any: a negative one throws
-    // with token_ids untouched.
-    for (std::int64_t r = 0; r < batch && sampled.cols > 0; ++r) {
-      CB_CHECK(detail::propose_write_position(num_tokens[r], tokens.cols, 0) >= 0, ErrorKind::IndexOutOfRange,
-               "fused ngram_propose: negative write position in row {}", r);
-    }
-    for (std::int64_t r = 0; r < batch; ++r) {
-      detail::propose_scatter_row(tokens.row(r), num_tokens[r], counts[r], sampled.row(r));
-      tmp[r] = detail::add_i32(num_tokens[r], counts[r]);
-    }
+  // vLLM's gather reads every position before the scatter writes any: on the host, a negative
+  // one throws with token_ids untouched (a device trusts the runner, as vLLM's kernel does).
+  for (std::int64_t r = 0; r < batch && sampled.cols > 0 && data.device == DeviceType::Host; ++r) {
+    CB_CHECK(detail::propose_write_position(num_tokens[r], tokens.cols, 0) >= 0, ErrorKind::IndexOutOfRange,
+             "fused ngram_propose: negative write position in row {}", r);
   }
+  launch_kernel(data.device, batch, detail::NgramProposeRows{tokens, num_tokens, sampled, counts, tmp});
   return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}};
 }
 

@@ -8,9 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "kernels/runtime.h"
 #include "suites/detail/ngram_history.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_update_row.h"
@@ -33,24 +32,13 @@ Outputs fused_ngram_update(CaseData& data, const ParamPoint&) {
   Tensor next_token_ids = Tensor::empty({reqs}, DType::Int32, dev);
   Tensor valid_count = Tensor::empty({reqs}, DType::Int32, dev);
   Tensor valid_sampled = Tensor::empty({reqs, width}, DType::Int32, dev);
-  const auto next = detail::ref1<std::int32_t>(next_token_ids, "next_token_ids");
-  const auto count = detail::ref1<std::int32_t>(valid_count, "valid_sampled_tokens_count");
-  const auto valid = detail::ref2<std::int32_t>(valid_sampled, "valid_sampled_token_ids");
-  const std::int64_t vocab = suites::detail::kNgramVocab;
-  clampbench::detail::count_kernel(data.device, sampled.rows);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_ngram_update(history, num_tokens, discard, sampled, vocab, next, count, valid,
-                                      static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-  } else {
-    for (std::int64_t r = 0; r < reqs; ++r) {
-      const bool ok = detail::ngram_update_row(history.row(r), num_tokens[r], discard[r], sampled.row(r), vocab,
-                                               {valid.row(r), &next[r], &count[r]});
-      CB_CHECK(ok, ErrorKind::IndexOutOfRange, "fused ngram_update: backup index {} outside row {} of {}",
-               num_tokens[r] - 1, r, history.cols);
-    }
-  }
+  const detail::NgramUpdateRows rows{history, num_tokens, discard, sampled, suites::detail::kNgramVocab,
+                                     detail::ref1<std::int32_t>(next_token_ids, "next_token_ids"),
+                                     detail::ref1<std::int32_t>(valid_count, "valid_sampled_tokens_count"),
+                                     detail::ref2<std::int32_t>(valid_sampled, "valid_sampled_token_ids")};
+  const std::int64_t bad = launch_kernel(data.device, reqs, rows, KernelCheck::OnHost);
+  CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused ngram_update: backup index {} outside row {} of {}",
+           num_tokens[bad] - 1, bad, history.cols);
   return {{"next_token_ids", next_token_ids},
           {"valid_sampled_tokens_count", valid_count},
           {"valid_sampled_token_ids", valid_sampled}};

@@ -12,9 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "kernels/runtime.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/tensor_refs.h"
@@ -27,14 +26,9 @@ void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType dev
   CB_CHECK(step.slots.query_start_loc.size >= reqs + 1 && step.slots.seq_lens.size >= reqs,
            ErrorKind::ShapeMismatch, "fused sparse_mla: {} table rows, {} query starts, {} seq_lens", reqs,
            step.slots.query_start_loc.size, step.slots.seq_lens.size);
-  clampbench::detail::count_kernel(device, step.total());
-  if (detail::runs_on_cuda(device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_sparse_mla_step(step, static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-    return;
-  }
-  for (std::int64_t r = 0; r < reqs; ++r) {
+  // The host loop first checks what the kernel's binary search relies on (a device trusts it,
+  // as vLLM's kernel does).
+  for (std::int64_t r = 0; r < reqs && device == DeviceType::Host; ++r) {
     const std::int64_t start = step.slots.query_start_loc[r], end = step.slots.query_start_loc[r + 1];
     const std::int64_t mapped = std::min(end - start, step.slots.max_query_len);
     CB_CHECK(start <= end && start >= 0, ErrorKind::InvalidArgument,
@@ -43,11 +37,8 @@ void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType dev
              "fused sparse_mla: row {} maps tokens up to {} into a buffer of {}", r, start + mapped,
              step.compressed.size);
   }
-  for (std::int64_t i = 0, total = step.total(); i < total; ++i) {
-    bool bad = false;
-    detail::sparse_mla_step_store(step, i, &bad);
-    CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the table", i);
-  }
+  const std::int64_t bad = launch_kernel(device, step.total(), detail::SparseMlaStepKernel{step}, KernelCheck::OnHost);
+  CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused sparse_mla: element {} of the step reads outside the table", bad);
 }
 
 detail::SparseMlaArgs sparse_mla_slot_args(const CaseData& data, const ParamPoint& p, std::int64_t ratio,

@@ -7,11 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
 #include "suites/detail/static_sink_step.h"
 #include "suites/detail/tensor_refs.h"
-#include "suites/fused/detail/device_dispatch.h"
 #include "suites/fused/detail/static_sink_row.h"
 
 namespace clampbench::suites::fused {
@@ -36,14 +35,7 @@ Outputs fused_static_sink(CaseData& data, const ParamPoint& p) {
                                   detail::ref2<std::int32_t>(table.target, "block_table_with_sink"),
                                   static_cast<std::int32_t>(s.sink_len), detail::out_ptr<std::int64_t>(max_slot),
                                   s.raised_max_seq_len()};
-    clampbench::detail::count_kernel(data.device, group.total());
-    if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-      detail::launch_fused_static_sink_group(group, detail::current_stream());
-#endif
-    } else {
-      for (std::int64_t i = 0; i < group.total(); ++i) detail::static_sink_store(group, i);
-    }
+    launch_kernel(data.device, group.total(), detail::StaticSinkKernel{group});
   }
   return {{"seq_lens", own.slice(1, 0, s.rows)},
           {"max_seq_len", max_seq_len},

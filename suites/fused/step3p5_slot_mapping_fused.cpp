@@ -10,9 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/detail/op_call.h"
+#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "kernels/runtime.h"
 #include "suites/detail/input_gen.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/step3p5_slot_mapping_row.h"
@@ -46,21 +45,10 @@ Outputs fused_step3p5_slot_mapping(CaseData& data, const ParamPoint& p) {
   const Outputs outputs{{"slot_mappings", slot_mappings}, {"positions", positions_buffer.slice(0, 0, batch)}};
   if (args.draft_steps < 1) return outputs;
 
-  clampbench::detail::count_kernel(data.device, args.block_tables.size[0] * args.padded_batch);
-  if (detail::runs_on_cuda(data.device)) {
-#if CLAMPBENCH_HAVE_CUDA
-    detail::launch_fused_step3p5_slot_mapping(args, static_cast<cudaStream_t>(Runtime::current().stream().handle));
-#endif
-  } else {
-    for (std::int64_t g = 0; g < groups; ++g) {
-      for (std::int64_t i = 0; i < args.padded_batch; ++i) {
-        bool bad = false;
-        const std::int64_t last = detail::step3p5_element(args, g, i, &bad);
-        CB_CHECK(!bad, ErrorKind::IndexOutOfRange, "fused step3p5: negative position in group {} row {}", g, i);
-        if (g == 0 && i < batch) args.positions_buffer[i] = last;
-      }
-    }
-  }
+  const std::int64_t bad = launch_kernel(data.device, groups * args.padded_batch, detail::Step3p5Kernel{args},
+                                         KernelCheck::OnHost);
+  CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused step3p5: negative position in group {} row {}",
+           bad / args.padded_batch, bad % args.padded_batch);
   return outputs;
 }
 

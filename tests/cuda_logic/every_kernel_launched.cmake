@@ -1,8 +1,10 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
 # ctest cuda_logic.every_kernel_is_launched: runs BINARY (test_cuda_logic) whole with the grid
-# emulator's launch log at LOG, then fails naming every __global__ kernel of the sources under
-# SOURCE_DIR (kernels/, suites/, harness/, tests/) that no test launched.
+# emulator's launch log at LOG, then fails naming every kernel of the sources under SOURCE_DIR
+# (kernels/, suites/, harness/, tests/) that no test launched: each __global__ function, and
+# each custom kernel body registered with CLAMPBENCH_CUSTOM_KERNEL (the launcher's generic
+# kernels in kernels/cuda/custom_kernel_launch.cuh are logged under those bodies' names).
 file(REMOVE ${LOG})
 execute_process(COMMAND ${CMAKE_COMMAND} -E env CLAMPBENCH_EMULATOR_LAUNCH_LOG=${LOG} ${BINARY}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -19,6 +21,16 @@ foreach(area kernels suites harness tests)
   file(GLOB_RECURSE sources ${SOURCE_DIR}/${area}/*.cu ${SOURCE_DIR}/${area}/*.cuh ${SOURCE_DIR}/${area}/*.cpp
        ${SOURCE_DIR}/${area}/*.h)
   foreach(source IN LISTS sources)
+    file(RELATIVE_PATH relative ${SOURCE_DIR} ${source})
+    file(STRINGS ${source} registrations REGEX "^CLAMPBENCH_CUSTOM_KERNEL\\(")
+    foreach(line IN LISTS registrations)
+      string(REGEX MATCH "^CLAMPBENCH_CUSTOM_KERNEL\\(([A-Za-z0-9_:]+)\\)" match "${line}")
+      string(REGEX REPLACE "^.*::" "" body "${CMAKE_MATCH_1}")
+      list(APPEND kernels "${body}@${relative}")
+    endforeach()
+    if(relative STREQUAL "kernels/cuda/custom_kernel_launch.cuh")
+      continue()
+    endif()
     file(STRINGS ${source} lines REGEX "__global__[ \t]+void")
     foreach(line IN LISTS lines)
       if(line MATCHES "^[ \t]*//")
@@ -26,7 +38,6 @@ foreach(area kernels suites harness tests)
       endif()
       string(REGEX MATCH "__global__[ \t]+void[ \t]+([A-Za-z_][A-Za-z0-9_]*)" match "${line}")
       if(CMAKE_MATCH_1)
-        file(RELATIVE_PATH relative ${SOURCE_DIR} ${source})
         list(APPEND kernels "${CMAKE_MATCH_1}@${relative}")
       endif()
     endforeach()
@@ -50,4 +61,4 @@ if(missing)
   string(REPLACE ";" "\n  " listed "${missing}")
   message(FATAL_ERROR "kernels never launched under the grid emulator (name@file):\n  ${listed}")
 endif()
-message(STATUS "all ${total} __global__ kernels were launched under the grid emulator")
+message(STATUS "all ${total} kernels were launched under the grid emulator")

@@ -88,3 +88,4 @@ inline unsigned __ballot_sync(unsigned mask, int predicate) {
   return ::clampbench::emulator::ballot_sync(mask, predicate != 0);
 }
 inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __popc(unsigned x) { return __builtin_popcount(x); }

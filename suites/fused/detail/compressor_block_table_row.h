@@ -11,10 +11,6 @@
 
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 namespace clampbench::suites::detail {
 
 struct CompressorStep {
@@ -43,9 +39,10 @@ CB_HD void compressor_step_store(const CompressorStep& s, std::int64_t i) {
   compressor_table_store(s, k / s.block_table.cols, k % s.block_table.cols);
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per element of the index space; one kernel, no allocation.
-void launch_fused_compressor_step(CompressorStep step, cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): element i of total().
+struct CompressorStepKernel {
+  CompressorStep step;
+  CB_HD void operator()(std::int64_t i) const { compressor_step_store(step, i); }
+};
 
 }  // namespace clampbench::suites::detail

@@ -33,4 +33,40 @@ CB_HD std::int64_t block_table_start(std::int32_t seq_len, std::int64_t block) {
   return at_least_zero(floor_div(static_cast<std::int64_t>(seq_len) - 1, block));
 }
 
+// The kernels (kernels/custom_kernel.h), one element per request or per output cell.
+struct PrefixCachingRows {
+  Ref1<const std::int32_t> nct, seq_lens;
+  std::int64_t block = 1;
+  std::int32_t *last_computed = nullptr, *first_scheduled = nullptr, *last_scheduled = nullptr;
+  CB_HD void operator()(std::int64_t r) const {
+    const PrefixIndices idx = prefix_indices(nct[r], seq_lens[r], block);
+    last_computed[r] = idx.last_computed;
+    first_scheduled[r] = idx.first_scheduled;
+    last_scheduled[r] = idx.last_scheduled;
+  }
+};
+
+struct FallbackRows {
+  Ref1<const std::int32_t> nct, prev;
+  std::int64_t block = 1;
+  std::int32_t* out = nullptr;
+  CB_HD void operator()(std::int64_t r) const { out[r] = fallback_index(nct[r], prev[r], block); }
+};
+
+// Element i is cell (i / width, i % width) of the [R, width] output; false (nothing read) where
+// its column falls past the table, which the eager gather rejects.
+struct BlockTableCells {
+  Ref2<const std::int32_t> table;
+  Ref1<const std::int32_t> seq_lens;
+  std::int64_t block = 1, width = 1;
+  std::int32_t* out = nullptr;
+  CB_HD bool operator()(std::int64_t i) const {
+    const std::int64_t r = i / width;
+    const std::int64_t column = block_table_start(seq_lens[r], block) + i % width;
+    if (column >= table.cols) return false;
+    out[i] = table(r, column);
+    return true;
+  }
+};
+
 }  // namespace clampbench::suites::detail

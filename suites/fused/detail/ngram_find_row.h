@@ -11,11 +11,13 @@
 
 #include <cstdint>
 
+#include "kernels/custom_kernel.h"  // CLAMPBENCH_KERNEL_SOURCE
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
+#if CLAMPBENCH_KERNEL_SOURCE
+#include "kernels/cuda/portable.h"  // __ballot_sync, threadIdx
 #endif
+
 
 namespace clampbench::suites::detail {
 
@@ -65,11 +67,49 @@ CB_HD void ngram_find_row(Ref1<const std::int32_t> row, std::int64_t seq_len, st
   for (std::int64_t j = 0; j < out.size; ++j) out[j] = draft_token(row, seq_len, match_pos, match_n, j);
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One warp per row: the lanes test 32 consecutive window starts at once, a ballot keeps the
-// earliest. Writes out [B, k]; one kernel, no allocation.
-void launch_fused_ngram_find(Ref2<const std::int32_t> tokens, Ref1<const std::int32_t> seq_lengths,
-                             std::int64_t min_n, std::int64_t max_n, Ref2<std::int32_t> out, cudaStream_t stream);
+// The kernel (kernels/custom_kernel.h): element r is request row r. On the host, one thread
+// runs the row and returns false for a sequence length outside [0, L], which the host loop
+// rejects. On a device a warp shares the row: its lanes test 32 consecutive window starts at a
+// time and a ballot keeps the earliest, so the result is the host loop's (longest n, earliest
+// position); an out-of-range length is clamped into the row. Rows are warp-uniform, so every
+// lane reaches every ballot.
+struct NgramFindRows {
+  static constexpr int kLanes = 32;
+  Ref2<const std::int32_t> tokens;
+  Ref1<const std::int32_t> seq_lengths;
+  std::int64_t min_n = 1, max_n = 1;
+  Ref2<std::int32_t> out;
+
+  CB_HD bool operator()(std::int64_t r) const {
+    const std::int64_t seq_len = seq_lengths[r];
+    if (seq_len < 0 || seq_len > tokens.cols) return false;
+    ngram_find_row(tokens.row(r), seq_len, min_n, max_n, out.row(r));
+    return true;
+  }
+
+#if CLAMPBENCH_KERNEL_SOURCE
+  __device__ void operator()(std::int64_t r, int lane) const {
+    const Ref1<const std::int32_t> row = tokens.row(r);
+    std::int64_t seq_len = seq_lengths[r];
+    if (seq_len < 0) seq_len = 0;
+    if (seq_len > row.size) seq_len = row.size;
+    std::int64_t match_pos = -1, match_n = 0;
+    for (std::int64_t n = max_n; n >= min_n && match_pos < 0; --n) {
+      const std::int64_t last = last_window_start(row.size, seq_len, n);
+      for (std::int64_t base = 0; base <= last; base += kLanes) {
+        const std::int64_t w = base + lane;
+        const bool hit = w <= last && window_matches(row, seq_len, n, w);
+        const unsigned ballot = __ballot_sync(0xffffffffu, hit);
+        if (ballot != 0) {
+          match_pos = base + __ffs(static_cast<int>(ballot)) - 1;
+          match_n = n;
+          break;
+        }
+      }
+    }
+    for (std::int64_t j = lane; j < out.cols; j += kLanes) out(r, j) = draft_token(row, seq_len, match_pos, match_n, j);
+  }
 #endif
+};
 
 }  // namespace clampbench::suites::detail

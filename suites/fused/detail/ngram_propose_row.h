@@ -12,9 +12,6 @@
 
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
 
 namespace clampbench::suites::detail {
 
@@ -57,12 +54,18 @@ CB_HD std::int32_t add_i32(std::int32_t a, std::int32_t b) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per row, walking its samples in order (so column L - 1 ends as on host), and
-// num_tokens_tmp. One kernel, no allocation.
-void launch_fused_ngram_propose(Ref2<std::int32_t> token_ids, Ref1<const std::int32_t> num_tokens_no_spec,
-                                Ref2<const std::int32_t> sampled, Ref1<const std::int32_t> counts,
-                                Ref1<std::int32_t> num_tokens_tmp, cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): element r is request row r. A row with a negative
+// write position is left unwritten (the host loop rejects the call before any write).
+struct NgramProposeRows {
+  Ref2<std::int32_t> token_ids;
+  Ref1<const std::int32_t> num_tokens_no_spec;
+  Ref2<const std::int32_t> sampled;
+  Ref1<const std::int32_t> counts;
+  Ref1<std::int32_t> num_tokens_tmp;
+  CB_HD void operator()(std::int64_t r) const {
+    propose_scatter_row(token_ids.row(r), num_tokens_no_spec[r], counts[r], sampled.row(r));
+    num_tokens_tmp[r] = add_i32(num_tokens_no_spec[r], counts[r]);
+  }
+};
 
 }  // namespace clampbench::suites::detail

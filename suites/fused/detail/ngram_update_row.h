@@ -10,10 +10,6 @@
 
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 namespace clampbench::suites::detail {
 
 struct UpdateRowOut {
@@ -40,12 +36,20 @@ CB_HD bool ngram_update_row(Ref1<const std::int32_t> history, std::int32_t num_t
   return in_row;
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per request row. One kernel, no allocation besides the three outputs.
-void launch_fused_ngram_update(Ref2<const std::int32_t> token_ids, Ref1<const std::int32_t> num_tokens_no_spec,
-                               Ref1<const bool> discard, Ref2<const std::int32_t> sampled, std::int64_t vocab,
-                               Ref1<std::int32_t> next_token_ids, Ref1<std::int32_t> valid_count,
-                               Ref2<std::int32_t> valid_sampled, cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): element r is request row r. False where the backup
+// index falls outside the row: the host loop throws there, a device reads nothing and stores 0.
+struct NgramUpdateRows {
+  Ref2<const std::int32_t> token_ids;
+  Ref1<const std::int32_t> num_tokens_no_spec;
+  Ref1<const bool> discard;
+  Ref2<const std::int32_t> sampled;
+  std::int64_t vocab = 0;
+  Ref1<std::int32_t> next_token_ids, valid_count;
+  Ref2<std::int32_t> valid_sampled;
+  CB_HD bool operator()(std::int64_t r) const {
+    return ngram_update_row(token_ids.row(r), num_tokens_no_spec[r], discard[r], sampled.row(r), vocab,
+                            {valid_sampled.row(r), &next_token_ids[r], &valid_count[r]});
+  }
+};
 
 }  // namespace clampbench::suites::detail

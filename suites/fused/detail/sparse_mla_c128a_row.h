@@ -86,9 +86,15 @@ CB_HD void sparse_mla_step_store(const SparseMlaStep& s, std::int64_t i, bool* b
   s.prefill_local(t, j) = j < c128a_num_compressed(s, s.global_decode.rows + t) ? static_cast<std::int32_t>(j) : -1;
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per element of the step. One kernel, no allocation, no write to the table.
-void launch_fused_sparse_mla_step(SparseMlaStep step, cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): element i of the step's total(); false where it would
+// read outside the table (the host loop throws there; a device stores -1).
+struct SparseMlaStepKernel {
+  SparseMlaStep step;
+  CB_HD bool operator()(std::int64_t i) const {
+    bool bad = false;
+    sparse_mla_step_store(step, i, &bad);
+    return !bad;
+  }
+};
 
 }  // namespace clampbench::suites::detail

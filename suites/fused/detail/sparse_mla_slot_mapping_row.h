@@ -13,10 +13,6 @@
 
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 namespace clampbench::suites::detail {
 
 struct SparseMlaArgs {

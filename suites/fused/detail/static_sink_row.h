@@ -11,10 +11,6 @@
 
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 namespace clampbench::suites::detail {
 
 struct StaticSinkGroup {
@@ -44,9 +40,10 @@ CB_HD void static_sink_store(const StaticSinkGroup& s, std::int64_t i) {
   *s.max_seq_len_out = s.max_seq_len;
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per element of the group's index space; one kernel per group, no allocation.
-void launch_fused_static_sink_group(StaticSinkGroup group, cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): element i of the group's total(); one launch per group.
+struct StaticSinkKernel {
+  StaticSinkGroup group;
+  CB_HD void operator()(std::int64_t i) const { static_sink_store(group, i); }
+};
 
 }  // namespace clampbench::suites::detail

@@ -15,10 +15,6 @@
 #include "suites/detail/eagle_step_position.h"
 #include "suites/detail/strided.h"
 
-#if CLAMPBENCH_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 namespace clampbench::suites::detail {
 
 inline constexpr std::int64_t kStep3p5PaddingSlot = -1;  // PADDING_SLOT_ID
@@ -67,10 +63,19 @@ CB_HD std::int64_t step3p5_element(const Step3p5Args& a, std::int64_t g, std::in
   return pos;
 }
 
-#if CLAMPBENCH_HAVE_CUDA
-// One thread per (group, buffer element < round_up(B, 8)), the group-0 thread of each request
-// also writing its last position. One kernel, no allocation.
-void launch_fused_step3p5_slot_mapping(Step3p5Args args, cudaStream_t stream);
-#endif
+// The kernel (kernels/custom_kernel.h): element t is (group t / padded_batch, buffer element
+// t % padded_batch); the group-0 element of each request also writes its last position. False
+// for a negative block number (the host loop throws there; a device stores the padding slot).
+struct Step3p5Kernel {
+  Step3p5Args args;
+  CB_HD bool operator()(std::int64_t t) const {
+    const std::int64_t g = t / args.padded_batch, i = t % args.padded_batch;
+    bool bad = false;
+    const std::int64_t last = step3p5_element(args, g, i, &bad);
+    if (bad) return false;
+    if (g == 0 && i < args.sampled_positions.size) args.positions_buffer[i] = last;
+    return true;
+  }
+};
 
 }  // namespace clampbench::suites::detail

@@ -7,7 +7,7 @@ import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NAMED = re.compile(r"(?<![\w./-])((?:scripts|tests|harness|kernels|suites|ci|docs|benchmarks|cmake)/"
-                   r"[\w./-]+\.(?:py|sh|md|json|cpp|h|cu|yml|yaml|txt|toml))")
+                   r"[\w./-]+\.(?:py|sh|md|json|cpp|h|cuh|cu|yml|yaml|txt|toml))")
 # A page may name the throwaway suite of tests/one_file_suite/ where a real suite's file would
 # be (docs/adding-a-suite.md walks through adding it); its name is read from that folder.
 EXAMPLES = {f"suites/{p.stem}.cpp" for p in (ROOT / "tests" / "one_file_suite").glob("example_*.cpp")}

@@ -4,7 +4,8 @@
 // A custom kernel: one launch in place of eager ops, as a fused floor makes or as vLLM makes
 // for one of its Triton kernels. It is one function, a trivially copyable body whose
 //   CB_HD void operator()(std::int64_t i) const     (or `bool`: false marks element i as bad)
-// computes element i of [0, work), and one registration in a .cu file,
+// computes element i of [0, work) (or `operator()(std::int64_t r, std::int64_t c)`, cell (r, c)
+// of a KernelGrid), and one registration in a .cu file,
 //   CLAMPBENCH_CUSTOM_KERNEL(ns::Body);             (kernels/cuda/custom_kernel_launch.cuh)
 // which compiles its device launch. launch_kernel runs the body as a host loop on the host
 // backend and as one grid-stride kernel on the current stream on a device (or the grid
@@ -39,13 +40,78 @@ enum class KernelCheck {
              // kernel: one copy and one sync, counted as one read-back
 };
 
+// A 2-D launch: element (r, c) of rows x cols, for a body whose elements are cells. The host
+// loop runs the rows in order with no division per element; a device flattens the grid.
+struct KernelGrid {
+  std::int64_t rows = 0, cols = 0;
+};
+
 namespace detail {
 
-// The device launch of a registered body; returns the smallest bad element when read_back,
-// else -1. Defined for each body by CLAMPBENCH_CUSTOM_KERNEL, in the body's .cu file.
-template <typename Body> std::int64_t launch_custom_kernel(const Body& body, std::int64_t work, bool read_back);
+// A body of cells takes (r, c); any other takes i. Both may return bool (false: a bad element).
+template <typename Body>
+constexpr bool kCellBody = !std::is_invocable_v<const Body&, std::int64_t> &&
+                           std::is_invocable_v<const Body&, std::int64_t, std::int64_t>;
+template <typename Body> constexpr bool returns_check() {
+  if constexpr (kCellBody<Body>) {
+    return std::is_same_v<std::invoke_result_t<const Body&, std::int64_t, std::int64_t>, bool>;
+  } else {
+    return std::is_same_v<std::invoke_result_t<const Body&, std::int64_t>, bool>;
+  }
+}
+template <typename Body> constexpr bool kReturnsCheck = returns_check<Body>();
 
-template <typename Body> constexpr bool kReturnsCheck = std::is_same_v<decltype(std::declval<const Body&>()(std::int64_t{})), bool>;
+// Element i of a launch of `cols` columns (1 for a body of elements); false for a bad one.
+template <typename Body> CB_HD bool run_element(const Body& body, std::int64_t i, std::int64_t cols) {
+  if constexpr (kCellBody<Body>) {
+    if constexpr (kReturnsCheck<Body>) {
+      return body(i / cols, i % cols);
+    } else {
+      body(i / cols, i % cols);
+      return true;
+    }
+  } else {
+    if constexpr (kReturnsCheck<Body>) {
+      return body(i);
+    } else {
+      body(i);
+      return true;
+    }
+  }
+}
+
+// The device launch of a registered body over `work` elements in rows of `cols`; returns the
+// smallest bad element when read_back, else -1. Defined for each body by
+// CLAMPBENCH_CUSTOM_KERNEL, in the body's .cu file.
+template <typename Body>
+std::int64_t launch_custom_kernel(const Body& body, std::int64_t work, std::int64_t cols, bool read_back);
+
+// What launch_kernel does after it has the grid: count, then the device or the host loop.
+template <typename Body>
+std::int64_t launch_grid(DeviceType device, KernelGrid grid, const Body& body, KernelCheck check) {
+  static_assert(std::is_trivially_copyable_v<Body>, "a kernel body is copied to the device by value");
+  if (grid.rows <= 0 || grid.cols <= 0) return -1;  // no launch, as a device skips an empty grid
+  count_kernel(device, grid.rows * grid.cols, check == KernelCheck::ReadBack ? 1 : 0);
+  if (device != DeviceType::Host) {
+#if CLAMPBENCH_HAVE_CUDA
+    return launch_custom_kernel(body, grid.rows * grid.cols, grid.cols, check == KernelCheck::ReadBack);
+#else
+    throw_error(ErrorKind::Device, "custom kernel: a cuda case in a build without CUDA");
+#endif
+  }
+  for (std::int64_t r = 0; r < grid.rows; ++r) {
+    for (std::int64_t c = 0; c < grid.cols; ++c) {
+      bool ok = true;
+      if constexpr (kCellBody<Body>) {
+        if constexpr (kReturnsCheck<Body>) ok = body(r, c); else body(r, c);
+      } else {
+        if constexpr (kReturnsCheck<Body>) ok = body(r); else body(r);
+      }
+      if (!ok && check != KernelCheck::None) return r * grid.cols + c;
+    }
+  }
+  return -1;
+}
 
 }  // namespace detail
 
@@ -53,26 +119,15 @@ template <typename Body> constexpr bool kReturnsCheck = std::is_same_v<decltype(
 template <typename Body>
 std::int64_t launch_kernel(DeviceType device, std::int64_t work, const Body& body,
                            KernelCheck check = KernelCheck::None) {
-  static_assert(std::is_trivially_copyable_v<Body>, "a kernel body is copied to the device by value");
-  static_assert(detail::kReturnsCheck<Body> || std::is_void_v<decltype(body(std::int64_t{}))>,
-                "a kernel body returns void or bool");
-  if (work <= 0) return -1;  // no launch, as the device launch skips an empty grid
-  detail::count_kernel(device, work, check == KernelCheck::ReadBack ? 1 : 0);
-  if (device != DeviceType::Host) {
-#if CLAMPBENCH_HAVE_CUDA
-    return detail::launch_custom_kernel(body, work, check == KernelCheck::ReadBack);
-#else
-    throw_error(ErrorKind::Device, "custom kernel: a cuda case in a build without CUDA");
-#endif
-  }
-  for (std::int64_t i = 0; i < work; ++i) {
-    if constexpr (detail::kReturnsCheck<Body>) {
-      if (!body(i) && check != KernelCheck::None) return i;
-    } else {
-      body(i);
-    }
-  }
-  return -1;
+  static_assert(!detail::kCellBody<Body>, "a body of cells is launched over a KernelGrid");
+  return detail::launch_grid(device, KernelGrid{work, 1}, body, check);
+}
+
+// Runs a body of cells over every (r, c) of `grid`; the first bad cell is returned as r * cols + c.
+template <typename Body>
+std::int64_t launch_kernel(DeviceType device, KernelGrid grid, const Body& body, KernelCheck check = KernelCheck::None) {
+  static_assert(detail::kCellBody<Body>, "a body of elements is launched over a work count");
+  return detail::launch_grid(device, grid, body, check);
 }
 
 }  // namespace clampbench

@@ -35,13 +35,9 @@ struct LanesOf<Body> : std::integral_constant<int, Body::kLanes> {};
 
 // The generic kernels: their launches are logged under each registered body's name.
 template <typename Body>
-__global__ void custom_kernel(Body body, std::int64_t work, bool record) {
+__global__ void custom_kernel(Body body, std::int64_t work, std::int64_t cols, bool record) {
   for (std::int64_t i = global_thread(); i < work; i += grid_stride()) {
-    if constexpr (kReturnsCheck<Body>) {
-      if (!body(i) && record) atomicMin(&g_first_bad_element, static_cast<unsigned long long>(i));
-    } else {
-      body(i);
-    }
+    if (!run_element(body, i, cols) && record) atomicMin(&g_first_bad_element, static_cast<unsigned long long>(i));
   }
 }
 
@@ -54,7 +50,7 @@ __global__ void custom_warp_kernel(Body body, std::int64_t work) {
 }
 
 template <typename Body>
-std::int64_t launch_body(const char* name, const Body& body, std::int64_t work, bool read_back) {
+std::int64_t launch_body(const char* name, const Body& body, std::int64_t work, std::int64_t cols, bool read_back) {
   // `name` is for the emulator's launch log and errors; a device names the kernel by its template argument.
   const cudaStream_t stream = static_cast<cudaStream_t>(Runtime::current().stream().handle);
   constexpr int lanes = LanesOf<Body>::value;
@@ -78,9 +74,9 @@ std::int64_t launch_body(const char* name, const Body& body, std::int64_t work, 
     }
 #if defined(CLAMPBENCH_CUDA_EMULATED)
     ::clampbench::emulator::Launch(name, grid_for(work), kThreadsPerBlock, stream, ::clampbench::emulator::WarpUse::None)
-        .run(custom_kernel<Body>)(body, work, read_back);
+        .run(custom_kernel<Body>)(body, work, cols, read_back);
 #else
-    custom_kernel<Body><<<grid_for(work), kThreadsPerBlock, 0, stream>>>(body, work, read_back);
+    custom_kernel<Body><<<grid_for(work), kThreadsPerBlock, 0, stream>>>(body, work, cols, read_back);
 #endif
     CB_CUDA_CHECK_LAUNCH();
     if (!read_back) return -1;
@@ -97,7 +93,8 @@ std::int64_t launch_body(const char* name, const Body& body, std::int64_t work, 
 // The registration of a body (a fully qualified name), at global namespace scope in its .cu.
 #define CLAMPBENCH_CUSTOM_KERNEL(Body)                                                                        \
   template <>                                                                                                 \
-  std::int64_t clampbench::detail::launch_custom_kernel<Body>(const Body& body, std::int64_t work, bool read_back) { \
-    return ::clampbench::detail::cuda::launch_body(#Body, body, work, read_back);                             \
+  std::int64_t clampbench::detail::launch_custom_kernel<Body>(const Body& body, std::int64_t work,                  \
+                                                              std::int64_t cols, bool read_back) {            \
+    return ::clampbench::detail::cuda::launch_body(#Body, body, work, cols, read_back);                       \
   }                                                                                                           \
   static_assert(true, "a registration ends with a semicolon")

@@ -31,7 +31,7 @@ Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
   CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_block_table: block size {}", block);
   Tensor out = Tensor::empty({table.rows, width}, DType::Int32, data.device);
   const std::int64_t bad = launch_kernel(
-      data.device, table.rows * width,
+      data.device, KernelGrid{table.rows, width},
       detail::BlockTableCells{table, seq_lens, block, width, detail::out_ptr<std::int32_t>(out)}, KernelCheck::ReadBack);
   if (bad >= 0) {  // rare: the one length needed to name the column
     const std::int32_t len = to_vector<std::int32_t>(seq_tensor.slice(0, bad / width, bad / width + 1)).front();

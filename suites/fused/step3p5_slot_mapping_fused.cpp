@@ -45,7 +45,7 @@ Outputs fused_step3p5_slot_mapping(CaseData& data, const ParamPoint& p) {
   const Outputs outputs{{"slot_mappings", slot_mappings}, {"positions", positions_buffer.slice(0, 0, batch)}};
   if (args.draft_steps < 1) return outputs;
 
-  const std::int64_t bad = launch_kernel(data.device, groups * args.padded_batch, detail::Step3p5Kernel{args},
+  const std::int64_t bad = launch_kernel(data.device, KernelGrid{groups, args.padded_batch}, detail::Step3p5Kernel{args},
                                          KernelCheck::OnHost);
   CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused step3p5: negative position in group {} row {}",
            bad / args.padded_batch, bad % args.padded_batch);

@@ -7,4 +7,5 @@
 
 CLAMPBENCH_CUSTOM_KERNEL(clampbench::testing::FillKernel);
 CLAMPBENCH_CUSTOM_KERNEL(clampbench::testing::CheckedCopyKernel);
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::testing::CellKernel);
 CLAMPBENCH_CUSTOM_KERNEL(clampbench::testing::WarpCountKernel);

@@ -31,6 +31,17 @@ struct CheckedCopyKernel {
   }
 };
 
+// Cell (r, c) of a grid of `cols` columns: out = 100 * r + c; false (nothing written) at (1, 2).
+struct CellKernel {
+  std::int64_t* out = nullptr;
+  std::int64_t cols = 0;
+  CB_HD bool operator()(std::int64_t r, std::int64_t c) const {
+    if (r == 1 && c == 2) return false;
+    out[r * cols + c] = 100 * r + c;
+    return true;
+  }
+};
+
 // out[i] = the number of lanes that saw element i (32 on a device, where a warp shares it; 1
 // on the host, where one thread runs it).
 struct WarpCountKernel {

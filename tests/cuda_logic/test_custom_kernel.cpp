@@ -4,6 +4,7 @@
 // and on a device (the grid emulator here, a GPU in test_cuda_logic_device) with the same
 // results; each launch counts one kernel and its read-back, and allocates nothing.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -19,6 +20,7 @@
 namespace clampbench {
 namespace {
 
+using testing::CellKernel;
 using testing::CheckedCopyKernel;
 using testing::FillKernel;
 using testing::WarpCountKernel;
@@ -105,6 +107,35 @@ TEST(CustomKernelGpu, ADeviceReadsBackTheSmallestBadElementOnlyWhenAskedTo) {
       const CheckedCopyKernel fine{static_cast<const std::int64_t*>(clean.data_ptr()), data_of(out)};
       EXPECT_EQ(launch_kernel(DeviceType::Cuda, 12, fine, check), -1);
     }
+  });
+}
+
+// A 3 x 4 grid of cells, bad at (1, 2): flat element 6.
+void expect_cells(DeviceType device, KernelCheck check, std::int64_t expected_bad, bool stops) {
+  Tensor out = from_vector(std::vector<std::int64_t>(12, -1), {12}, device);
+  std::int64_t bad = -2;
+  const auto [cost, allocations] =
+      cost_of(device, [&] { bad = launch_kernel(device, KernelGrid{3, 4}, CellKernel{data_of(out), 4}, check); });
+  EXPECT_EQ(bad, expected_bad);
+  std::vector<std::int64_t> want{0, 1, 2, 3, 100, 101, -1, 103, 200, 201, 202, 203};
+  if (stops) std::fill(want.begin() + 6, want.end(), -1);
+  EXPECT_EQ(to_vector<std::int64_t>(out), want);
+  EXPECT_EQ(cost.launches, 1);
+  EXPECT_EQ(cost.check_syncs, check == KernelCheck::ReadBack ? 1 : 0);
+  EXPECT_EQ(allocations, 0u);
+}
+
+TEST(CustomKernel, AGridOfCellsRunsRowByRowOnTheHost) {
+  expect_cells(DeviceType::Host, KernelCheck::None, -1, false);
+  expect_cells(DeviceType::Host, KernelCheck::OnHost, 6, true);
+  expect_cells(DeviceType::Host, KernelCheck::ReadBack, 6, true);
+}
+
+TEST(CustomKernelGpu, AGridOfCellsIsOneFlatKernelOnADevice) {
+  CB_REQUIRE_CUDA();
+  cuda_logic::for_each_shape([] {
+    expect_cells(DeviceType::Cuda, KernelCheck::OnHost, -1, false);
+    expect_cells(DeviceType::Cuda, KernelCheck::ReadBack, 6, false);
   });
 }
 

@@ -39,10 +39,21 @@ CB_HD void compressor_step_store(const CompressorStep& s, std::int64_t i) {
   compressor_table_store(s, k / s.block_table.cols, k % s.block_table.cols);
 }
 
-// The kernel (kernels/custom_kernel.h): element i of total().
+// The kernel (kernels/custom_kernel.h): cells of rows() x cols(). Row r < R is row r of the
+// table; the request index of token t rides on the rows after them, cols() tokens a row, so
+// that the host loop divides nothing.
 struct CompressorStepKernel {
   CompressorStep step;
-  CB_HD void operator()(std::int64_t i) const { compressor_step_store(step, i); }
+  CB_HD std::int64_t cols() const { return step.block_table.cols > 0 ? step.block_table.cols : 1; }
+  CB_HD std::int64_t rows() const { return step.block_table.rows + (step.req_ids.size + cols() - 1) / cols(); }
+  CB_HD void operator()(std::int64_t r, std::int64_t c) const {
+    if (r < step.block_table.rows) {
+      if (c < step.block_table.cols) compressor_table_store(step, r, c);
+      return;
+    }
+    const std::int64_t t = (r - step.block_table.rows) * cols() + c;
+    if (t < step.req_ids.size) compressor_step_store(step, t);
+  }
 };
 
 }  // namespace clampbench::suites::detail

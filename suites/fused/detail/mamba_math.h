@@ -53,18 +53,17 @@ struct FallbackRows {
   CB_HD void operator()(std::int64_t r) const { out[r] = fallback_index(nct[r], prev[r], block); }
 };
 
-// Element i is cell (i / width, i % width) of the [R, width] output; false (nothing read) where
-// its column falls past the table, which the eager gather rejects.
+// Cell (r, j) of the [R, width] output; false (nothing read) where its column falls past the
+// table, which the eager gather rejects.
 struct BlockTableCells {
   Ref2<const std::int32_t> table;
   Ref1<const std::int32_t> seq_lens;
   std::int64_t block = 1, width = 1;
   std::int32_t* out = nullptr;
-  CB_HD bool operator()(std::int64_t i) const {
-    const std::int64_t r = i / width;
-    const std::int64_t column = block_table_start(seq_lens[r], block) + i % width;
+  CB_HD bool operator()(std::int64_t r, std::int64_t j) const {
+    const std::int64_t column = block_table_start(seq_lens[r], block) + j;
     if (column >= table.cols) return false;
-    out[i] = table(r, column);
+    out[r * width + j] = table(r, column);
     return true;
   }
 };

@@ -63,13 +63,12 @@ CB_HD std::int64_t step3p5_element(const Step3p5Args& a, std::int64_t g, std::in
   return pos;
 }
 
-// The kernel (kernels/custom_kernel.h): element t is (group t / padded_batch, buffer element
-// t % padded_batch); the group-0 element of each request also writes its last position. False
-// for a negative block number (the host loop throws there; a device stores the padding slot).
+// The kernel (kernels/custom_kernel.h): cell (g, i) of groups x padded_batch; the group-0 cell
+// of each request also writes its last position. False for a negative block number (the host
+// loop throws there; a device stores the padding slot).
 struct Step3p5Kernel {
   Step3p5Args args;
-  CB_HD bool operator()(std::int64_t t) const {
-    const std::int64_t g = t / args.padded_batch, i = t % args.padded_batch;
+  CB_HD bool operator()(std::int64_t g, std::int64_t i) const {
     bool bad = false;
     const std::int64_t last = step3p5_element(args, g, i, &bad);
     if (bad) return false;

@@ -6,6 +6,8 @@
 
 #include "suites/fused/mamba_block_table_fused.h"
 
+#include <algorithm>
+
 #include "kernels/custom_kernel.h"
 #include "kernels/ops.h"
 #include "suites/detail/tensor_refs.h"
@@ -30,12 +32,13 @@ Outputs fused_mamba_block_table(CaseData& data, const ParamPoint& p) {
   const std::int64_t block = p.get("B"), width = 1 + p.get("S");
   CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_block_table: block size {}", block);
   Tensor out = Tensor::empty({table.rows, width}, DType::Int32, data.device);
-  const std::int64_t bad = launch_kernel(
-      data.device, KernelGrid{table.rows, width},
-      detail::BlockTableCells{table, seq_lens, block, width, detail::out_ptr<std::int32_t>(out)}, KernelCheck::ReadBack);
-  if (bad >= 0) {  // rare: the one length needed to name the column
-    const std::int32_t len = to_vector<std::int32_t>(seq_tensor.slice(0, bad / width, bad / width + 1)).front();
-    throw_bad_column(detail::block_table_start(len, block) + bad % width, table.cols);
+  const std::int64_t bad = launch_kernel(data.device, table.rows,
+                                         detail::BlockTableRows{table, seq_lens, block, width,
+                                                                detail::out_ptr<std::int32_t>(out)},
+                                         KernelCheck::ReadBack);
+  if (bad >= 0) {  // rare: the one length needed to name the row's first column past the table
+    const std::int32_t len = to_vector<std::int32_t>(seq_tensor.slice(0, bad, bad + 1)).front();
+    throw_bad_column(std::max(detail::block_table_start(len, block), table.cols), table.cols);
   }
   return {{"block_table", out}};
 }

@@ -39,19 +39,23 @@ CB_HD void compressor_step_store(const CompressorStep& s, std::int64_t i) {
   compressor_table_store(s, k / s.block_table.cols, k % s.block_table.cols);
 }
 
-// The kernel (kernels/custom_kernel.h): cells of rows() x cols(). Row r < R is row r of the
-// table; the request index of token t rides on the rows after them, cols() tokens a row, so
-// that the host loop divides nothing.
+// The kernel (kernels/custom_kernel.h): cells of rows x cols. Row r < table_rows is row r of
+// the table; the request index of token t rides on the rows after them, cols tokens a row, so
+// that the host loop divides nothing and its table rows are plain copies it can vectorise.
 struct CompressorStepKernel {
   CompressorStep step;
-  CB_HD std::int64_t cols() const { return step.block_table.cols > 0 ? step.block_table.cols : 1; }
-  CB_HD std::int64_t rows() const { return step.block_table.rows + (step.req_ids.size + cols() - 1) / cols(); }
+  std::int64_t table_rows = 0, cols = 1, rows = 0;
+  explicit CompressorStepKernel(const CompressorStep& s)
+      : step(s),
+        table_rows(s.block_table.cols > 0 ? s.block_table.rows : 0),
+        cols(s.block_table.cols > 0 ? s.block_table.cols : 1),
+        rows(table_rows + (s.req_ids.size + cols - 1) / cols) {}
   CB_HD void operator()(std::int64_t r, std::int64_t c) const {
-    if (r < step.block_table.rows) {
-      if (c < step.block_table.cols) compressor_table_store(step, r, c);
+    if (r < table_rows) {
+      compressor_table_store(step, r, c);
       return;
     }
-    const std::int64_t t = (r - step.block_table.rows) * cols() + c;
+    const std::int64_t t = (r - table_rows) * cols + c;
     if (t < step.req_ids.size) compressor_step_store(step, t);
   }
 };

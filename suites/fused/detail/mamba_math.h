@@ -53,17 +53,19 @@ struct FallbackRows {
   CB_HD void operator()(std::int64_t r) const { out[r] = fallback_index(nct[r], prev[r], block); }
 };
 
-// Cell (r, j) of the [R, width] output; false (nothing read) where its column falls past the
-// table, which the eager gather rejects.
-struct BlockTableCells {
+// Row r of the [R, width] output, its first column computed once; false (the row's later cells
+// unwritten) at the first column past the table, which the eager gather rejects.
+struct BlockTableRows {
   Ref2<const std::int32_t> table;
   Ref1<const std::int32_t> seq_lens;
   std::int64_t block = 1, width = 1;
   std::int32_t* out = nullptr;
-  CB_HD bool operator()(std::int64_t r, std::int64_t j) const {
-    const std::int64_t column = block_table_start(seq_lens[r], block) + j;
-    if (column >= table.cols) return false;
-    out[r * width + j] = table(r, column);
+  CB_HD bool operator()(std::int64_t r) const {
+    const std::int64_t start = block_table_start(seq_lens[r], block);
+    for (std::int64_t j = 0; j < width; ++j) {
+      if (start + j >= table.cols) return false;
+      out[r * width + j] = table(r, start + j);
+    }
     return true;
   }
 };

@@ -13,12 +13,15 @@
 // leaves that order unspecified, so in vLLM on a GPU the result there is nondeterministic.
 // The written description of this site says "scattered where the mask holds"; vLLM wins.
 //
+// Then the kernel's row mask, up to the kernel call (0.27.0 :377-382): sampled_flags =
+// count > 0, valid_mask = ones, combined_mask = sampled_flags & valid_mask & (num_tokens_tmp >=
+// min_n). The kernel itself is ngram_find's, so the builder returns what it reads: token_ids,
+// num_tokens_tmp and combined_mask.
+//
 // Allocations per call: arange, add, lt (valid_write_mask), lt (in_bounds), ne, and, and,
-// [clamp], gather (existing_values), where, add (num_tokens_tmp) = clamp 11, clamp_ 10. The
-// no-ops: .long() of the int64 positions, .to(int32) of the int32 tokens and of the int32 sum.
-// Not ported: the rest of propose (sampled_flags, combined_mask = ... & (num_tokens_tmp >=
-// min_n), then self.kernel, 0.25.0 lines 375-389) is clamp-free; its matcher is
-// ngram_find, so the builder returns what the kernel reads: token_ids and num_tokens_tmp.
+// [clamp], gather (existing_values), where, add (num_tokens_tmp), gt, ones, and, ge, and =
+// clamp 16, clamp_ 15. The no-ops: .long() of the int64 positions, .to(int32) of the int32
+// tokens and of the int32 sum.
 
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
@@ -99,7 +102,11 @@ Outputs build(CaseData& data, const ParamPoint&, ClampMode mode) {
   scatter_(token_ids, 1, write_positions_long, tokens_to_scatter);
 
   Tensor num_tokens_tmp = to(add(num_tokens_no_spec, count), DType::Int32);
-  return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}};
+
+  Tensor sampled_flags = gt(count, 0);
+  Tensor valid_mask = full({num_tokens_no_spec.size(0)}, 1, DType::Bool, dev);  // torch.ones(bool)
+  Tensor combined_mask = logical_and(logical_and(sampled_flags, valid_mask), ge(num_tokens_tmp, detail::kNgramProposeMinN));
+  return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}, {"combined_mask", combined_mask}};
 }
 
 }  // namespace
@@ -116,7 +123,7 @@ Suite make_ngram_propose_suite() {
       .axis("L", {256}, {4096, 32768}, {4096, 32768, 131072})
       .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
       .inputs(make_inputs)
-      .outputs({"token_ids", "num_tokens_tmp"})
+      .outputs({"token_ids", "num_tokens_tmp", "combined_mask"})
       .variant("clamp", "write positions clamped out of place (pre-#48143)",
                [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
       .variant("clamp_", "write positions clamped in place (#48143)",

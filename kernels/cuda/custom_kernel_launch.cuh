@@ -93,7 +93,7 @@ std::int64_t launch_body(const char* name, const Body& body, std::int64_t work, 
 // The registration of a body (a fully qualified name), at global namespace scope in its .cu.
 #define CLAMPBENCH_CUSTOM_KERNEL(Body)                                                                        \
   template <>                                                                                                 \
-  std::int64_t clampbench::detail::launch_custom_kernel<Body>(const Body& body, std::int64_t work,                  \
+  std::int64_t clampbench::detail::launch_custom_kernel<Body>(Body body, std::int64_t work,                        \
                                                               std::int64_t cols, bool read_back) {            \
     return ::clampbench::detail::cuda::launch_body(#Body, body, work, cols, read_back);                       \
   }                                                                                                           \

@@ -14,6 +14,9 @@ namespace clampbench::suites::detail {
 
 // Token ids are drawn from [1, kNgramVocab); 0 fills the unused tail of each row.
 inline constexpr std::int64_t kNgramVocab = 32;
+// The proposer's min_n (the shortest n-gram it matches) in ngram_propose, as the upstream check
+// builds NgramProposerGPU.
+inline constexpr std::int64_t kNgramProposeMinN = 1;
 
 // Row-major [seq_lens.size(), row_len]: row r holds seq_lens[r] tokens, then zeros.
 inline std::vector<std::int32_t> make_token_history(Rng& rng, const std::vector<std::int32_t>& seq_lens,

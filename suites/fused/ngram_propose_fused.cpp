@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // fused ngram_propose: one pass over the sampled tokens writing vLLM's clamped, blended values
-// into the runner's token_ids (its declared job) and num_tokens_tmp [B] int32, the only
-// allocation. Returns token_ids itself, as clamp and clamp_ do. Column L - 1 written several
+// into the runner's token_ids (its declared job), num_tokens_tmp [B] int32 and the matcher's
+// combined_mask [B] bool, the only allocations. Returns token_ids itself, as clamp and clamp_ do. Column L - 1 written several
 // times with differing values is reported to the write-order log, as the eager scatter_ does.
 
 #include "suites/fused/ngram_propose_fused.h"
@@ -14,6 +14,7 @@
 #include "kernels/host_cost.h"
 #include "kernels/ops.h"
 #include "kernels/write_order.h"
+#include "suites/detail/ngram_history.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_propose_row.h"
 
@@ -66,7 +67,9 @@ Outputs fused_ngram_propose(CaseData& data, const ParamPoint&) {
            sampled.rows, counts.size);
 
   Tensor num_tokens_tmp = Tensor::empty({batch}, DType::Int32, token_ids.device());
+  Tensor combined_mask = Tensor::empty({batch}, DType::Bool, token_ids.device());
   const auto tmp = detail::ref1<std::int32_t>(num_tokens_tmp, "num_tokens_tmp");
+  const auto mask = detail::ref1<bool>(combined_mask, "combined_mask");
   note_order_dependent_writes(token_ids, num_tokens_no_spec, data.get("valid_sampled_token_ids"),
                               data.get("valid_sampled_tokens_count"));
   // vLLM's gather reads every position before the scatter writes any: on the host, a negative
@@ -75,8 +78,9 @@ Outputs fused_ngram_propose(CaseData& data, const ParamPoint&) {
     CB_CHECK(detail::propose_write_position(num_tokens[r], tokens.cols, 0) >= 0, ErrorKind::IndexOutOfRange,
              "fused ngram_propose: negative write position in row {}", r);
   }
-  launch_kernel(data.device, batch, detail::NgramProposeRows{tokens, num_tokens, sampled, counts, tmp});
-  return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}};
+  launch_kernel(data.device, batch,
+                detail::NgramProposeRows{tokens, num_tokens, sampled, counts, tmp, mask, suites::detail::kNgramProposeMinN});
+  return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}, {"combined_mask", combined_mask}};
 }
 
 }  // namespace clampbench::suites::fused

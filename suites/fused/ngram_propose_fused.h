@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The `fused` variant of ngram_propose: the declared scatter into the persistent
-// token_ids, as clamp writes it, and num_tokens_tmp, its one allocation.
+// token_ids, as clamp writes it, num_tokens_tmp and combined_mask, its two allocations.
 
 #include "suites/suite.h"
 

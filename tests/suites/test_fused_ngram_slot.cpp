@@ -38,7 +38,7 @@ TEST(CBT_SUITE(FusedNgramSlot), QuickSets) {
   CBT_REQUIRE_DEVICE();
   const std::vector<std::tuple<std::string, VariantFn, std::uint64_t>> fused_allocations = {
       {"ngram_find", fused::fused_ngram_find, 1},
-      {"ngram_propose", fused::fused_ngram_propose, 1},
+      {"ngram_propose", fused::fused_ngram_propose, 2},
       {"ngram_update", fused::fused_ngram_update, 3},
       {"step3p5_slot_mapping", fused::fused_step3p5_slot_mapping, 0},
       {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, 0},
@@ -66,7 +66,7 @@ TEST(CBT_SUITE(FusedNgramSlot), NgramProposeWritesThroughStridedView) {
   CBT_REQUIRE_DEVICE();
   // token_ids' junk columns are compared with clamp's too.
   check_widened("ngram_propose", fused::fused_ngram_propose, kProposePoint,
-                {{"token_ids", Role::PersistentWritable}, {"valid_sampled_token_ids", Role::Fresh}}, 1);
+                {{"token_ids", Role::PersistentWritable}, {"valid_sampled_token_ids", Role::Fresh}}, 2);
 }
 
 TEST(CBT_SUITE(FusedNgramSlot), NgramUpdateReadsStridedViews) {

@@ -10,7 +10,8 @@
 //   row 3  5 tokens, samples 50 -1 52 (count 3)  -> 50 at 5, the -1 writes back 6's 0, 52 at 7
 //   row 4  7 tokens, nothing sampled, 9 at 7     -> three write-backs of the 9 at 7: harmless
 //   row 5  7 tokens, sample 60 (count 1), 60 at 7 -> 60, then 60 written back twice: harmless
-// num_tokens_tmp = num_tokens_no_spec + count = 4 9 1 8 7 8.
+// num_tokens_tmp = num_tokens_no_spec + count = 4 9 1 8 7 8; combined_mask = count > 0 and
+// num_tokens_tmp >= 1: every row but row 4, which sampled nothing.
 
 #include <gtest/gtest.h>
 
@@ -51,10 +52,11 @@ TEST(CBT_SUITE(NgramProposeSuite), HandWorkedScatterAllocationsAndOrderDependent
       3,  3,  3,  3,  3, 50, 0, 52,  //
       1,  1,  1,  1,  1, 1, 1,  9,   //
       2,  2,  2,  2,  2, 2, 2,  60};
-  // arange, add, lt, lt, ne, and, and, [clamp], gather, where, add: clamp 11, clamp_ 10; the
-  // .long(), .to(int32) of the tokens and of the sum allocate nothing. fused: num_tokens_tmp.
-  for (const auto& [variant, allocs, op] : {std::tuple{"clamp", 11u, "scatter_"}, std::tuple{"clamp_", 10u, "scatter_"},
-                                            std::tuple{"fused", 1u, "fused_ngram_propose"}}) {
+  // arange, add, lt, lt, ne, and, and, [clamp], gather, where, add, then the mask's gt, ones,
+  // and, ge, and: clamp 16, clamp_ 15; the .long(), .to(int32) of the tokens and of the sum
+  // allocate nothing. fused: num_tokens_tmp and combined_mask.
+  for (const auto& [variant, allocs, op] : {std::tuple{"clamp", 16u, "scatter_"}, std::tuple{"clamp_", 15u, "scatter_"},
+                                            std::tuple{"fused", 2u, "fused_ngram_propose"}}) {
     SCOPED_TRACE(variant);
     CaseData data = hand_worked_batch();
     WriteOrderScope order;
@@ -64,6 +66,7 @@ TEST(CBT_SUITE(NgramProposeSuite), HandWorkedScatterAllocationsAndOrderDependent
     EXPECT_EQ(ints(output(outs, "token_ids")), expected_tokens);
     EXPECT_EQ(ints(data.get("token_ids")), expected_tokens) << "the scatter writes the persistent history";
     EXPECT_EQ(ints(output(outs, "num_tokens_tmp")), (std::vector<std::int32_t>{4, 9, 1, 8, 7, 8}));
+    EXPECT_EQ(values(output(outs, "combined_mask")), (Values{1, 1, 1, 1, 0, 1}));
     EXPECT_EQ(ints(data.get("num_tokens_no_spec")), (std::vector<std::int32_t>{2, 6, 0, 5, 7, 7}));
     EXPECT_EQ(counted.allocations, allocs);
     // Only row 1's column 7 gets differing values (31, then 0); rows 4 and 5 repeat one value.

@@ -54,17 +54,23 @@ CB_HD std::int32_t add_i32(std::int32_t a, std::int32_t b) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
 }
 
-// The kernel (kernels/custom_kernel.h): element r is request row r. A row with a negative
-// write position is left unwritten (the host loop rejects the call before any write).
+// The kernel (kernels/custom_kernel.h): element r is request row r: its scatter, its length and
+// its row of the matcher's mask (sampled something, and long enough for the shortest n-gram).
+// A row with a negative write position is left unwritten (the host loop rejects the call
+// before any write).
 struct NgramProposeRows {
   Ref2<std::int32_t> token_ids;
   Ref1<const std::int32_t> num_tokens_no_spec;
   Ref2<const std::int32_t> sampled;
   Ref1<const std::int32_t> counts;
   Ref1<std::int32_t> num_tokens_tmp;
+  Ref1<bool> combined_mask;
+  std::int64_t min_n = 1;
   CB_HD void operator()(std::int64_t r) const {
     propose_scatter_row(token_ids.row(r), num_tokens_no_spec[r], counts[r], sampled.row(r));
-    num_tokens_tmp[r] = add_i32(num_tokens_no_spec[r], counts[r]);
+    const std::int32_t length = add_i32(num_tokens_no_spec[r], counts[r]);
+    num_tokens_tmp[r] = length;
+    combined_mask[r] = counts[r] > 0 && length >= min_n;
   }
 };
 

@@ -44,11 +44,8 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("launches", None, "+1 per call", "one per op", _RUNTIME_RSUB),
     ],
     "ngram_propose": [
-        CostDifference("op:*", None, "stops at num_tokens_tmp", "also builds the kernel's combined_mask "
-                       "(gt, ones, ge, two &)", "the port's outputs end at the kernel call's inputs it "
-                       "dumps; the mask is not one"),
-        CostDifference("launches", None, "scatter_ = 2 (check, write)", "scatter_ = 1, and the mask's 5",
-                       "the runtime's scatter_ checks its indices first; the mask above"),
+        CostDifference("launches", None, "scatter_ = 2 (check, write)", "scatter_ = 1",
+                       "the runtime's scatter_ checks its indices first"),
     ],
     "ngram_update": [
         CostDifference("op:*", ("clamp_",), "0.25.0's two `!= -1`", "0.27.0: one `!= -1`, one `>= 0`",

@@ -79,8 +79,8 @@ def _bind_propose(release):
         with counted():
             proposer.propose(params["K"], inputs["num_tokens_no_spec"], token_ids,
                              inputs["valid_sampled_token_ids"], inputs["valid_sampled_tokens_count"])
-        num_tokens_tmp, _, _ = kernel.args
-        return {"token_ids": token_ids, "num_tokens_tmp": num_tokens_tmp}
+        num_tokens_tmp, _, combined_mask = kernel.args
+        return {"token_ids": token_ids, "num_tokens_tmp": num_tokens_tmp, "combined_mask": combined_mask}
     return run
 
 

@@ -10,7 +10,7 @@
 #include "harness/selection/case_filter.h"
 #include "harness/cli/run_plan.h"
 #include "harness/cli/run_outputs.h"
-#include "harness/runner/planted_delay.h"
+#include "harness/config/plant.h"
 #include "harness/verdicts/expectations.h"
 #include "harness/instructions/callgrind_child.h"
 #include "harness/instructions/instruction_counter.h"
@@ -52,14 +52,14 @@ std::string join(const std::vector<std::string>& v) {
 
 // --plant delay:R:SUITE plants into SUITE only: a suite that is unknown or not selected
 // would plant nothing, and the gate check it feeds would pass for the wrong reason.
-void check_planted_suite(const std::string& plant, const std::vector<std::string>& known,
+void check_planted_suite(const Plant& plant, const std::vector<std::string>& known,
                          const std::vector<const Suite*>& selected) {
-  const auto delay = parse_delay_plant(plant);
+  const auto& delay = plant.delay();
   if (!delay || delay->suite.empty()) return;
   if (std::find(known.begin(), known.end(), delay->suite) == known.end())
-    throw UsageError(fmt::format("--plant '{}': unknown suite '{}' (known: {})", plant, delay->suite, join(known)));
+    throw UsageError(fmt::format("--plant '{}': unknown suite '{}' (known: {})", plant.text(), delay->suite, join(known)));
   if (std::none_of(selected.begin(), selected.end(), [&](const Suite* s) { return s->name == delay->suite; }))
-    throw UsageError(fmt::format("--plant '{}': suite '{}' is not selected, so nothing would be planted", plant, delay->suite));
+    throw UsageError(fmt::format("--plant '{}': suite '{}' is not selected, so nothing would be planted", plant.text(), delay->suite));
 }
 }  // namespace
 

@@ -12,6 +12,7 @@
 
 #include "harness/config/gbench_reporting.h"
 #include "harness/config/instruction_method.h"
+#include "harness/config/plant.h"
 #include "suites/suite.h"
 
 namespace clampbench {
@@ -63,13 +64,7 @@ struct RunConfig {
   std::string trace_out;              // --trace-out: the traces as a Chrome trace file; empty: none
   std::string expectations_path;      // --expectations, else default_expectations_path()
   bool timing = true;
-  // --plant: a known change for checking the gate end to end (clampbench-gate-check); the
-  // results record it. "slowdown": every timed call runs the builder twice; "instructions":
-  // every counted call retires 10% more (a calibrated loop after it); "allocation": every
-  // builder call makes one more 64-byte allocation; "delay:R[:SUITE]": every timed call (of
-  // SUITE) is followed by a memory-bound stall that makes it R times as long
-  // (harness/runner/planted_delay.h). "" plants nothing.
-  std::string plant;
+  Plant plant;                        // --plant (harness/config/plant.h); none by default
   InstructionChoice instructions;
   double min_time_s = 0.002;          // per sample (--benchmark_min_time): the batch lasts this long
   double max_noise = 0.01;            // --max-noise: stop sampling a case when every variant is under

@@ -37,7 +37,7 @@ int run_instruction_child(const RunConfig& config, const std::vector<const Suite
     } catch (const std::exception&) {
       continue;  // the parent reports it
     }
-    const double planted = config.plant == "instructions" ? 0.1 : 0.0;
+    const double planted = config.plant.instruction_share();
     for (const auto& e : instruction_pass(*c.suite, r, inputs, *counter, planted)) doc["errors"].push_back(e);
     for (const auto& v : r.variants)
       if (v.instructions) doc["counts"][variant_id(r.case_id, v.name)] = *v.instructions;

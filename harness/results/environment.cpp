@@ -123,7 +123,7 @@ Environment measure_environment(const RunConfig& config) {
   e.repetitions = config.repetitions;
   e.timing = config.timing;
   e.placement = query_run_placement();
-  e.plant = config.plant;
+  e.plant = config.plant.text();
   e.expectations = expectations_record(config.expectations_path);
   e.timing_settings = {config.repetitions, config.max_noise, config.timing_timeout_s, config.min_time_s, config.l2_flush};
   e.instructions = config.instructions;

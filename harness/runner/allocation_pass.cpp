@@ -75,7 +75,7 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
       HostCostScope host_cost(resident, vr.after.host_storages());
       vr.outputs = v.fn(vr.after, point);
       vr.host_cost = host_cost.close();
-      if (config_.plant == "allocation") Tensor planted = Tensor::empty({16}, DType::Int32, inputs.device, "plant");
+      if (config_.plant.extra_allocation()) Tensor planted = Tensor::empty({16}, DType::Int32, inputs.device, "plant");
       rt.synchronize();
     }
     vr.order_dependent_writes = map_order_dependent_writes(order_scope.close(), vr.after);

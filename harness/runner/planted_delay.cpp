@@ -23,26 +23,6 @@ double thread_cpu_s() {
 }
 }  // namespace
 
-std::optional<DelayPlant> parse_delay_plant(const std::string& plant) {
-  if (plant.rfind("delay:", 0) != 0) return std::nullopt;
-  const std::string rest = plant.substr(6);
-  const auto colon = rest.find(':');
-  DelayPlant p;
-  std::size_t used = 0;
-  try {
-    p.ratio = std::stod(rest.substr(0, colon), &used);
-  } catch (const std::exception&) {
-    used = std::string::npos;
-  }
-  if (used != rest.substr(0, colon).size() || !(p.ratio > 1.0 && p.ratio <= 10.0))
-    throw std::invalid_argument("delay plant ratio must be a number above 1 and at most 10");
-  if (colon != std::string::npos) {
-    p.suite = rest.substr(colon + 1);
-    if (p.suite.empty()) throw std::invalid_argument("delay plant suite is empty");
-  }
-  return p;
-}
-
 double stall_steps(double ratio, double call_s, double step_s) {
   if (!(ratio > 1.0) || !(call_s > 0) || !(step_s > 0)) return 0;
   return (ratio - 1.0) * call_s / step_s;

@@ -17,17 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/plant.h"
+
 namespace clampbench {
-
-struct DelayPlant {
-  double ratio = 1.0;   // the planted call's time over the builder's
-  std::string suite;    // empty: every suite
-  bool applies_to(const std::string& s) const { return suite.empty() || suite == s; }
-};
-
-// The delay plant named by a --plant value, nullopt for another plant; throws
-// std::invalid_argument for a malformed one (ratio not in (1, 10], empty suite).
-std::optional<DelayPlant> parse_delay_plant(const std::string& plant);
 
 // Steps of the stall (fractional) that last (ratio - 1) x call_s, given one step's time; 0 when
 // ratio <= 1.

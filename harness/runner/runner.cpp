@@ -28,7 +28,7 @@ void record_error(VariantResult& v, const std::exception& e, const std::string& 
 Runner::Runner(const RunConfig& config, const Expectations& expectations, cupti::Tracer& tracer,
                TimingSession* timing)
     : config_(config), expectations_(expectations), tracer_(tracer), timing_(timing),
-      delay_(parse_delay_plant(config.plant)) {}
+      delay_(config.plant.delay()) {}
 
 std::vector<const Variant*> Runner::selected_variants(const Suite& suite) const {
   return clampbench::selected_variants(suite, config_);
@@ -84,7 +84,7 @@ CaseResult Runner::run_case(const Suite& suite, const ParamPoint& point) {
   }
   if (!keep_tensors && !r.variants.empty()) release_tensors(r.variants.front());
   if (counter_ != nullptr)
-    for (auto& e : instruction_pass(suite, r, inputs, *counter_, config_.plant == "instructions" ? 0.1 : 0.0))
+    for (auto& e : instruction_pass(suite, r, inputs, *counter_, config_.plant.instruction_share()))
       instruction_errors_.push_back(std::move(e));
   if (timing_ != nullptr) {
     const nvtx::Range pass("timing pass", nvtx::Level::Pass);
@@ -103,7 +103,7 @@ void Runner::timing_pass(const Suite& suite, CaseResult& r, const CaseData& inpu
     // One clone per variant, reused for every iteration: the builder sees state as warm as
     // in a serving loop, and the clone is not part of the measured time.
     auto data = std::make_shared<CaseData>(inputs.clone());
-    const int times = config_.plant == "slowdown" ? 2 : 1;  // a planted 2x slowdown: the builder twice
+    const int times = config_.plant.builder_runs();
     std::function<void()> call = [fn = v->fn, data, point = r.params, times] {
       for (int i = 0; i < times; ++i) Outputs o = fn(*data, point);
     };

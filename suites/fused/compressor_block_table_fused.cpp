@@ -28,8 +28,8 @@ Outputs fused_compressor_block_table(CaseData& data, const ParamPoint&) {
            "fused compressor_block_table: query_start_loc is empty");
   Tensor out = Tensor::empty({step.block_table.rows, step.block_table.cols}, DType::Int32, data.device);
   step.table_out = detail::out_ptr<std::int32_t>(out);
-  const detail::CompressorStepKernel kernel(step);
-  launch_kernel(data.device, KernelGrid{kernel.rows, kernel.cols}, kernel);
+  const detail::CompressorStepKernel kernel{step};
+  launch_kernel(data.device, kernel.work(), kernel);
   return {{"block_table", out}, {"token_to_req_indices", req_ids}};
 }
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// One thread per element of the index space.
+// One thread per token (its request index) and per table row.
 
 #include "kernels/cuda/custom_kernel_launch.cuh"
 #include "suites/fused/detail/compressor_block_table_row.h"

@@ -28,6 +28,27 @@ TEST(PlantedDelay, ParsesRatioAndSuite) {
     EXPECT_THROW(parse_delay_plant(bad), std::invalid_argument) << bad;
 }
 
+// Every plant is one typed setting, parsed once: what each pass asks of it.
+TEST(PlantedDelay, APlantIsParsedOnceIntoWhatEachPassAsks) {
+  const Plant none = Plant::parse("");
+  EXPECT_EQ(none.kind(), Plant::Kind::None);
+  EXPECT_EQ(none.builder_runs(), 1);
+  EXPECT_EQ(none.instruction_share(), 0.0);
+  EXPECT_FALSE(none.extra_allocation());
+  EXPECT_FALSE(none.delay().has_value());
+  EXPECT_EQ(Plant::parse("slowdown").builder_runs(), 2);
+  EXPECT_EQ(Plant::parse("instructions").instruction_share(), 0.1);
+  EXPECT_TRUE(Plant::parse("allocation").extra_allocation());
+  const Plant delay = Plant::parse("delay:1.5:ngram_find");
+  EXPECT_EQ(delay.kind(), Plant::Kind::Delay);
+  ASSERT_TRUE(delay.delay().has_value());
+  EXPECT_DOUBLE_EQ(delay.delay()->ratio, 1.5);
+  EXPECT_EQ(delay.text(), "delay:1.5:ngram_find");  // recorded as given
+  EXPECT_EQ(delay.builder_runs(), 1);
+  for (const char* bad : {"slow", "Allocation", "delay:", "instructions "})
+    EXPECT_THROW(Plant::parse(bad), std::invalid_argument) << bad;
+}
+
 TEST(PlantedDelay, StallLastsRatioMinusOneCalls) {
   EXPECT_DOUBLE_EQ(stall_steps(2.0, 1e-6, 1e-8), 100);    // +100% of a 1 us call at 10 ns a step
   EXPECT_DOUBLE_EQ(stall_steps(1.25, 4e-6, 1e-8), 100);   // +25% of a 4 us call

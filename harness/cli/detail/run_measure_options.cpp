@@ -6,23 +6,18 @@
 #include <stdexcept>
 
 #include "harness/cli/detail/option_entries.h"
-#include "harness/runner/planted_delay.h"
+#include "harness/config/plant.h"
 #include "harness/instructions/callgrind_child.h"
 
 namespace clampbench::detail {
 
 namespace {
 void take_plant(CommandArgs& a, const Given& g) {
-  const std::string& value = g.value;
-  bool delay = false;
   try {
-    delay = parse_delay_plant(value).has_value();
+    a.run.config.plant = Plant::parse(g.value);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("bad plant '{}': {}", value, e.what()));
+    throw UsageError(fmt::format("bad plant '{}': {}", g.value, e.what()));
   }
-  if (!delay && value != "slowdown" && value != "instructions" && value != "allocation")
-    throw UsageError(fmt::format("bad plant '{}' (slowdown, instructions, allocation, delay:R[:SUITE])", value));
-  a.run.config.plant = value;
 }
 }  // namespace
 

@@ -65,11 +65,21 @@ inline std::vector<std::pair<std::string, Values>> snapshot_roles(const CaseData
 // saves nothing.
 enum class InPlaceSaves { Allocations, Nothing };
 
+// What a floor's call costs: its allocations (only its outputs), and the kernels it launches and
+// reads back (0 for a host-only builder). A GPU suite's test states its launches, so that a floor
+// that launched nothing, or more than it says, fails.
+struct FloorCost {
+  FloorCost(std::uint64_t allocations_, std::int64_t launches_ = 0, std::int64_t readbacks_ = 0)  // NOLINT
+      : allocations(allocations_), launches(launches_), readbacks(readbacks_) {}
+  std::uint64_t allocations;
+  std::int64_t launches, readbacks;
+};
+
 // The checks on one case; `data` is consumed (clamp runs on it, fused and clamp_ on clones).
 // `property`, when not empty, records "clamp/clamp_/fused" allocations in the
 // --gtest_output=xml report.
 inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData data, const ParamPoint& p,
-                             std::uint64_t expected, const std::string& property,
+                             FloorCost expected, const std::string& property,
                              InPlaceSaves saves = InPlaceSaves::Allocations) {
   const DeviceType device = case_device(s);
   CaseData fused_data = data.clone();
@@ -82,7 +92,7 @@ inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData da
   expect_same_outputs(ref.outputs, f.outputs);
   for (const auto& o : f.outputs) EXPECT_EQ(o.tensor.device(), device) << o.name;
   const NewOutputs fresh = new_outputs(f.outputs, fused_data);
-  EXPECT_EQ(f.allocations, expected);
+  EXPECT_EQ(f.allocations, expected.allocations);
   EXPECT_EQ(f.allocations, fresh.count);
   EXPECT_EQ(f.bytes, fresh.bytes);
   EXPECT_LT(f.allocations, in_place.allocations);
@@ -102,6 +112,8 @@ inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData da
   const Call registered = call(s, "fused", registered_data, p, device);
   expect_same_outputs(registered.outputs, f.outputs);
   EXPECT_EQ(registered.allocations, f.allocations);
+  EXPECT_EQ(registered.cost.launches, expected.launches) << "kernels the floor launches";
+  EXPECT_EQ(registered.cost.check_syncs, expected.readbacks) << "read-backs of its check";
   if (!property.empty())
     ::testing::Test::RecordProperty(property, std::to_string(ref.allocations) + "/" +
                                                   std::to_string(in_place.allocations) + "/" +
@@ -109,7 +121,7 @@ inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData da
 }
 
 // Every quick point of `s` with seeds 7 and 1234; expected(point) is the fused call's exact
-// allocation count there.
+// cost there (a FloorCost, or its allocations alone for a host-only builder).
 template <typename ExpectedFn>
 void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn expected,
                            InPlaceSaves saves = InPlaceSaves::Allocations) {

@@ -17,7 +17,7 @@ namespace fused = clampbench::suites::fused;
 TEST(CBT_SUITE(FusedCompressor), QuickSet) {
   CBT_REQUIRE_DEVICE();
   check_fused_quick_set(suite("compressor_block_table"), fused::fused_compressor_block_table,
-                        [](const ParamPoint&) { return 1u; });
+                        [](const ParamPoint&) { return FloorCost{1, 1}; });
 }
 
 TEST(CBT_SUITE(FusedCompressor), ReadsAStridedTable) {
@@ -26,7 +26,7 @@ TEST(CBT_SUITE(FusedCompressor), ReadsAStridedTable) {
   const ParamPoint p = point({{"R", 8}, {"L", 1024}, {"ratio", 4}, {"padding", 2}});
   CaseData data = s.make_inputs(p, 11, kDevice);
   widen_columns(data, "block_table", Role::Persistent);
-  check_fused_case(s, fused::fused_compressor_block_table, std::move(data), p, 1, "");
+  check_fused_case(s, fused::fused_compressor_block_table, std::move(data), p, FloorCost{1, 1}, "");
 }
 
 }  // namespace

@@ -26,18 +26,20 @@ Tensor column_view(const std::vector<std::int32_t>& v) {
 TEST(CBT_SUITE(FusedMamba), PrefixCachingQuickSet) {
   CBT_REQUIRE_DEVICE();
   check_fused_quick_set(suite("mamba_prefix_caching"), fused::fused_mamba_prefix_caching,
-                        [](const ParamPoint&) { return 3u; });
+                        [](const ParamPoint&) { return FloorCost{3, 1}; });
 }
 
 TEST(CBT_SUITE(FusedMamba), FallbackQuickSet) {
   CBT_REQUIRE_DEVICE();
-  check_fused_quick_set(suite("mamba_fallback"), fused::fused_mamba_fallback, [](const ParamPoint&) { return 1u; });
+  check_fused_quick_set(suite("mamba_fallback"), fused::fused_mamba_fallback,
+                        [](const ParamPoint&) { return FloorCost{1, 1}; });
 }
 
 TEST(CBT_SUITE(FusedMamba), BlockTableQuickSet) {
   CBT_REQUIRE_DEVICE();
+  // One kernel, and the read-back of its first column past the table.
   check_fused_quick_set(suite("mamba_block_table"), fused::fused_mamba_block_table,
-                        [](const ParamPoint&) { return 1u; });
+                        [](const ParamPoint&) { return FloorCost{1, 1, 1}; });
 }
 
 TEST(CBT_SUITE(FusedMamba), VariantsAreClampClampAndFused) {

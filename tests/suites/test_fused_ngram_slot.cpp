@@ -36,25 +36,27 @@ const ParamPoint kUpdatePoint = point({{"R", 8}, {"L", 256}, {"K", 3}});
 // their PersistentWritable buffers in place (Step3.5, sparse MLA, its step).
 TEST(CBT_SUITE(FusedNgramSlot), QuickSets) {
   CBT_REQUIRE_DEVICE();
-  const std::vector<std::tuple<std::string, VariantFn, std::uint64_t>> fused_allocations = {
-      {"ngram_find", fused::fused_ngram_find, 1},
-      {"ngram_propose", fused::fused_ngram_propose, 2},
-      {"ngram_update", fused::fused_ngram_update, 3},
-      {"step3p5_slot_mapping", fused::fused_step3p5_slot_mapping, 0},
-      {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, 0},
-      {"sparse_mla_step", fused::fused_sparse_mla_step, 0}};
-  for (const auto& [name, fn, allocations] : fused_allocations)
-    check_fused_quick_set(suite(name), fn, [n = allocations](const ParamPoint&) { return n; });
+  // Allocations, then kernels: one each, and one per builder in sparse_mla_step's three.
+  const std::vector<std::tuple<std::string, VariantFn, FloorCost>> floors = {
+      {"ngram_find", fused::fused_ngram_find, {1, 1}},
+      {"ngram_propose", fused::fused_ngram_propose, {2, 1}},
+      {"ngram_update", fused::fused_ngram_update, {3, 1}},
+      {"step3p5_slot_mapping", fused::fused_step3p5_slot_mapping, {0, 1}},
+      {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, {0, 1}},
+      {"sparse_mla_step", fused::fused_sparse_mla_step, {0, 3}}};
+  for (const auto& [name, fn, cost] : floors)
+    check_fused_quick_set(suite(name), fn, [c = cost](const ParamPoint&) { return c; });
 }
 
 // One case at `p` (seed 11) with `widened` buffers replaced by views into junk-padded tensors:
 // the fused builder reads (and writes) through strides and offsets.
 void check_widened(const std::string& name, const VariantFn& fn, const ParamPoint& p,
                    std::initializer_list<std::pair<const char*, Role>> widened, std::uint64_t allocations) {
+  const FloorCost one_kernel{allocations, 1};
   const Suite& s = suite(name);
   CaseData data = s.make_inputs(p, 11, kDevice);
   for (const auto& [buffer, role] : widened) widen_columns(data, buffer, role);
-  check_fused_case(s, fn, std::move(data), p, allocations, "");
+  check_fused_case(s, fn, std::move(data), p, one_kernel, "");
 }
 
 TEST(CBT_SUITE(FusedNgramSlot), NgramFindReadsStridedViews) {
@@ -93,7 +95,7 @@ TEST(CBT_SUITE(FusedNgramSlot), NgramFindLongestEarliestMatch) {
   const ParamPoint p = point({{"B", 4}, {"L", 8}, {"K", 3}, {"ngram_range", 3}});
   const Outputs outs = fused::fused_ngram_find(data, p);
   EXPECT_EQ(values(output(outs, "draft_tokens")), (Values{5, 1, 2, 3, 1, 2, 9, -1, -1, -1, -1, -1}));
-  check_fused_case(suite("ngram_find"), fused::fused_ngram_find, std::move(data), p, 1, "");
+  check_fused_case(suite("ngram_find"), fused::fused_ngram_find, std::move(data), p, FloorCost{1, 1}, "");
 }
 
 // The fused builder reads -1 entries as block 0 for the slot mapping and as -1 for the C128A

@@ -16,10 +16,10 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "kernels/detail/element_ops.h"  // CB_HD
 #include "kernels/detail/op_call.h"
 #include "kernels/device.h"
 #include "kernels/error.h"
+#include "kernels/host_device.h"
 
 // True in a translation unit whose kernels run on a device or the grid emulator: a .cu file
 // compiled by nvcc, or any file of the emulated build.

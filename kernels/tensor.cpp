@@ -7,8 +7,11 @@
 
 #include "kernels/allocation_trace.h"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
 
+#include "kernels/detail/backend.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 
@@ -45,6 +48,12 @@ bool operator==(const Dims& a, const Dims& b) {
 
 Storage::Storage(Allocator* allocator, std::size_t nbytes, Stream stream)
     : allocator_(allocator), block_(allocator->allocate(nbytes, stream)) {}
+
+void Storage::copy_bytes_from(const Storage& source) {
+  if (source.nbytes() != nbytes()) throw std::logic_error("Storage::copy_bytes_from: the sizes differ");
+  if (nbytes() == 0) return;
+  detail::copy_bytes(data(), device(), source.data(), source.device(), nbytes(), Runtime::current().stream());
+}
 
 Storage::~Storage() {
   if (allocation_trace::recording()) allocation_trace::on_free(this);

@@ -45,6 +45,9 @@ class Storage {
   std::size_t nbytes() const { return block_.requested; }
   DeviceType device() const { return allocator_->device(); }
   Allocator* allocator() const { return allocator_; }
+  // Overwrites this storage with `source`'s bytes (the same size) on the current stream: a
+  // harness's copy, not an op (nothing counted, nothing allocated).
+  void copy_bytes_from(const Storage& source);
 
  private:
   Allocator* allocator_;

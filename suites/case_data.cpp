@@ -6,7 +6,6 @@
 #include <map>
 #include <stdexcept>
 
-#include "kernels/detail/backend.h"
 #include "kernels/runtime.h"
 #include "suites/suite.h"
 
@@ -63,7 +62,7 @@ CaseData CaseData::clone() const {
       const DeviceType dev = old->device();
       auto fresh = std::make_shared<Storage>(&rt.allocator(dev), old->nbytes(), rt.stream());
       if (old->nbytes() > 0) {
-        detail::copy_bytes(fresh->data(), dev, old->data(), dev, old->nbytes(), rt.stream());
+        fresh->copy_bytes_from(*old);
       }
       it = copies.emplace(old.get(), std::move(fresh)).first;
     }
@@ -95,7 +94,7 @@ void CaseData::copy_from(const CaseData& source) {
   }
   Runtime& rt = Runtime::current();
   for (const auto& [d, s] : pairs)
-    if (s->nbytes() > 0) detail::copy_bytes(d->data(), d->device(), s->data(), s->device(), s->nbytes(), rt.stream());
+    if (s->nbytes() > 0) d->copy_bytes_from(*s);
 }
 
 }  // namespace clampbench

@@ -8,12 +8,8 @@
 #include <type_traits>
 
 #include "kernels/detail/backend.h"
+#include "kernels/host_device.h"
 
-#if defined(__CUDACC__)
-#define CB_HD __host__ __device__ __forceinline__
-#else
-#define CB_HD inline
-#endif
 
 namespace clampbench::detail {
 

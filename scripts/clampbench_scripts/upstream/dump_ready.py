@@ -3,7 +3,9 @@
 """The dump a command checks vLLM's code against: the tree the user named (`--dump DIR`),
 checked, or a fresh quick run of the binary; either way one line and an exit code when it
 cannot be had."""
+import contextlib
 import sys
+import tempfile
 from pathlib import Path
 
 from ..common.output import fail
@@ -49,3 +51,14 @@ def ready_dump(prog, given, binary, work: Path, sizes="quick"):
         return None, 3
     problem = dump_problem(dump_dir)
     return (None, fail(prog, problem)) if problem else (dump_dir, None)
+
+
+@contextlib.contextmanager
+def dump_for(prog, given, binary, sizes="quick"):
+    """ready_dump in a scratch directory that is removed on leaving: what every command that
+    runs vLLM's code on the dumped inputs opens with.
+        with dump_for(PROG, args.dump, args.binary) as (dump_dir, code):
+            if dump_dir is None:
+                return code"""
+    with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
+        yield ready_dump(prog, given, binary, Path(work), sizes)

@@ -12,14 +12,13 @@ the dump failed; 4 a site's file or function is missing from a side, 5 it no lon
 Whether the head regressed is compare.py's call (exit 1 there), not this command's."""
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
-from ..dump_ready import ready_dump
+from ..dump_ready import dump_for
 from ..problems import EXIT_CANNOT_RUN, EXIT_MISSING, EXIT_UNPARSEABLE, PROBLEM_EXIT
 from ..vllm_code import source
 from . import results, trees
@@ -76,8 +75,7 @@ def main(argv):
         release.source.git_commit = tree_id(release)
     timing = None if args.no_timing else TimingConfig(args.min_samples, timeout_s=args.timeout_s)
     load_start, started = results.machine_load(), time.time()
-    with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
-        dump_dir, code = ready_dump(PROG, args.dump, args.binary, Path(work), args.sizes)
+    with dump_for(PROG, args.dump, args.binary, args.sizes) as (dump_dir, code):
         if dump_dir is None:
             return code
         rows = trees.compare_trees(base, head, REPORTED, dump_dir, timing)

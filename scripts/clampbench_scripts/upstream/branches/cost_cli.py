@@ -7,17 +7,15 @@ CHANGED_BY_PR); --all: every site.
 
 Exit codes: 0 the table written; 2 bad usage, an unknown version or no vLLM tree, a spoiled
 dump (dump_ready.py), an output that cannot be written; 3 the clampbench run for the dump failed."""
-import tempfile
-from pathlib import Path
 
 from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, write_text
 from ...common.path_args import path_arg
 from .. import dump
+from ..dump_ready import dump_for
 from ..vllm_code import source
 from ..vllm_code.source import AFTER_PR, BEFORE_PR
 from . import cost_report
-from ..dump_ready import ready_dump
 from .cli import ROOT
 from .run import bind, open_tree
 
@@ -59,8 +57,7 @@ def main(argv):
         releases = [open_tree(args.base), open_tree(args.head)]
     except source.SourceError as exc:
         return fail(PROG, str(exc))
-    with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
-        dump_dir, code = ready_dump(PROG, args.dump, args.binary, Path(work))
+    with dump_for(PROG, args.dump, args.binary) as (dump_dir, code):
         if dump_dir is None:
             return code
         text = cost_report.table(costs(releases, sites, dump_dir), releases[0].label, releases[1].label)

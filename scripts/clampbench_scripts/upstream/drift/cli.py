@@ -13,14 +13,13 @@ commands (../cli.py); its --help lists them (../commands.py)."""
 import argparse
 import functools
 import sys
-import tempfile
 from pathlib import Path
 
 from ...common.cli_parser import CliParser
 from ...common.output import check_target, fail, json_text, write_text
 from ...common.path_args import path_arg
 from .. import commands, dump
-from ..dump_ready import ready_dump
+from ..dump_ready import dump_for
 from ..vllm_code import source
 from ..vllm_code.release import Release
 from . import assess, report
@@ -60,8 +59,7 @@ def main(argv):
         releases = open_trees(args)
     except source.SourceError as exc:
         return fail(PROG, str(exc))
-    with tempfile.TemporaryDirectory(prefix="clampbench-upstream-") as work:
-        dump_dir, code = ready_dump(PROG, args.dump, args.binary, Path(work))
+    with dump_for(PROG, args.dump, args.binary) as (dump_dir, code):
         if dump_dir is None:
             return code
         previous = functools.lru_cache(maxsize=None)(lambda: Release(source.open_release(source.AFTER_PR)))

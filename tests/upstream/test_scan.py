@@ -519,3 +519,29 @@ def test_0340_the_static_sink_builders_masked_store_and_the_classes(newest_since
 def test_an_output_that_is_a_directory_is_refused_before_the_scan(tmp_path):
     proc = scan("--vllm-src", ".", "--out", tmp_path)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "is a directory" in proc.stderr, proc.stderr
+
+
+def test_strict_fails_on_a_hazard_with_neither_a_suite_nor_a_reason(tmp_path):
+    tree = write_tree(tmp_path / "head", {"vllm/toy/builder.py": BUILDER})
+    proc = scan("--vllm-src", tree, "--strict")
+    assert proc.returncode == 1, proc.stderr
+    unanswered = [line for line in proc.stderr.splitlines() if "--strict: hazard with neither" in line]
+    assert len(unanswered) == sum(e[-1] == "hazard" for e in EXPECTED), proc.stderr
+    assert "vllm/toy/builder.py:14 ToyMetadataBuilder.build clamp_ on common_attn_metadata.block_table_tensor" in proc.stderr
+    assert "hazards: the tensor written" in proc.stdout  # the list is still written
+    fresh_only = scan("--vllm-src", tree, "--strict", "--class", "fresh")
+    assert fresh_only.returncode == 0, fresh_only.stderr  # only the listed findings are judged
+
+
+def test_0340_strict_passes_on_the_cm_writes_and_states_rocm_attns_reason():
+    state, reason = upstream_state()
+    if state is None:
+        pytest.skip(reason)
+    source.fetch_wheel(source.NEWEST_CHECKED)
+    proc = scan("--vllm-version", source.NEWEST_CHECKED, "--origin", "cm", "--strict", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    hazards = [f for f in json.loads(proc.stdout)["findings"] if f["class"] == "hazard"]
+    assert all(f["covered_by"] or f["reason"] for f in hazards), hazards
+    rocm = [f for f in hazards if f["file"] == "vllm/v1/attention/backends/rocm_attn.py"]
+    assert [(f["op"], f["covered_by"]) for f in rocm] == [("zero_", None)]
+    assert "model_runner.py:1539-1540" in rocm[0]["reason"]

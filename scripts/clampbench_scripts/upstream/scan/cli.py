@@ -6,9 +6,10 @@ metadata, a caller's argument or the object's persistent state; whether it is a 
 tensor written is memory another reader holds), unknown or into a fresh tensor, hazards
 listed first; with the clampbench suite covering it and, with --since, whether it is new.
 
-Exit codes: 0 listed; 2 bad usage, an unknown version, no vLLM tree or an --out that cannot be
-written; 3 an I/O error while writing; 5 a file in scope does not parse (one line each on
-stderr; every other file is still scanned and listed)."""
+Exit codes: 0 listed; 1 with --strict, a listed hazard has neither a suite nor a stated reason
+(reasons.py; one line each on stderr, after the list); 2 bad usage, an unknown version, no vLLM
+tree or an --out that cannot be written; 3 an I/O error while writing; 5 a file in scope does not
+parse (one line each on stderr; every other file is still scanned and listed)."""
 import sys
 from pathlib import Path
 
@@ -41,6 +42,9 @@ def build_parser():
                         "included); unknown, it came out of a call that may return its input; "
                         "fresh, it was computed in the function")
     p.add_argument("--format", choices=("text", "md", "json"), default="text")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 when a listed hazard has neither a suite nor a stated reason (the nightly "
+                        "vLLM job's check that every new hazard is answered)")
     p.add_argument("--out", metavar="FILE", type=path_arg("--out"), help="write the list here (atomically) instead of stdout")
     return p
 
@@ -78,6 +82,16 @@ def _reach(f):
     return f"{f.reach} of {f.origin}" + (f" via {f.through}" if f.through else "")
 
 
+def _answer(f):
+    """The suite that covers F, else the reason none needs to, else 'no suite'."""
+    return f.covered_by or (f"no suite: {f.reason}" if f.reason else "no suite")
+
+
+def unanswered(findings):
+    """The hazards with neither a suite nor a stated reason."""
+    return [f for f in findings if f.write_class == HAZARD and not f.covered_by and not f.reason]
+
+
 def as_text(label, findings):
     lines = [summary(label, findings)]
     for c in CLASSES:
@@ -87,7 +101,7 @@ def as_text(label, findings):
         for f in group:
             new = {True: "  NEW", False: "", None: ""}[f.new] + (f"  (was {f.moved_from})" if f.moved_from else "")
             lines.append(f"  {f.file}:{f.line}  {f.function}  {f.op} on {f.receiver}  "
-                         f"[{_reach(f)}]  {f.covered_by or 'no suite'}{new}")
+                         f"[{_reach(f)}]  {_answer(f)}{new}")
     return "\n".join(lines) + "\n"
 
 
@@ -100,7 +114,7 @@ def as_markdown(label, findings):
         new = (" yes |" if f.new else f" was `{f.moved_from}` |" if f.moved_from else " |") if since else ""
         reach = f.reach + (f" via `{f.through}`" if f.through else "")
         lines.append(f"| {f.write_class} | {f.file}:{f.line} | `{f.function}` | `{f.op}` | `{f.receiver}` | {reach} | "
-                     f"`{f.origin}` | {f.covered_by or '-'} |{new}")
+                     f"`{f.origin}` | {f.covered_by or (f'- ({f.reason})' if f.reason else '-')} |{new}")
     return "\n".join(lines) + "\n"
 
 
@@ -133,4 +147,10 @@ def main(argv):
     write_text(text, args.out)  # an I/O error here is upstream.py's exit 3, one line
     for _, line in problems:
         print(f"{PROG}: {line}", file=sys.stderr)
+    if args.strict:
+        for f in unanswered(findings):
+            print(f"{PROG}: --strict: hazard with neither a suite nor a reason: {f.file}:{f.line} {f.function} "
+                  f"{f.op} on {f.receiver}", file=sys.stderr)
+        if unanswered(findings):
+            return 1
     return EXIT_UNPARSEABLE if problems else 0

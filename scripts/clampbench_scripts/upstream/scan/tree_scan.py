@@ -10,7 +10,8 @@ from dataclasses import asdict, dataclass
 from typing import List, Optional
 
 from ..vllm_code.extract import ExtractError
-from .dataflow import CLASS_OF_REACH, CLASSES
+from .dataflow import CLASS_OF_REACH, CLASSES, HAZARD
+from .reasons import reason_for
 from .scope import called_names, scope
 from .writes import analyse
 
@@ -32,6 +33,7 @@ class Finding:
     statement: str = ""  # the statement holding the write, as ast.unparse spells it
     moved_from: Optional[str] = None  # with --since: the function of that release that had it
     through: str = ""  # an unknown reach: what the tensor came out of ("self.build()", "global BUF")
+    reason: Optional[str] = None  # why no suite needs to cover it (reasons.py), for a hazard
 
     def as_json(self):
         """The finding as JSON, its class under "class"."""
@@ -119,7 +121,9 @@ def scan(release, sites, modules) -> List[Finding]:
     for relpath, function in scope(modules):
         for w in analyse(function.node, _outer_names(function.node, function.enclosing, memo))[0]:
             covered = next((suite for first, last, suite in spans.get(relpath, []) if first <= w.line <= last), None)
+            write_class = CLASS_OF_REACH[w.origin.reach]
+            reason = reason_for(relpath, function.qualname, w.op, w.receiver) if write_class == HAZARD else None
             findings.append(Finding(relpath, w.line, function.qualname, w.op, w.receiver, w.origin.reach,
-                                    w.origin.what, CLASS_OF_REACH[w.origin.reach], covered,
-                                    statement=w.statement, through=w.origin.through))
+                                    w.origin.what, write_class, covered,
+                                    statement=w.statement, through=w.origin.through, reason=reason))
     return findings

@@ -147,10 +147,10 @@ def main(argv):
     write_text(text, args.out)  # an I/O error here is upstream.py's exit 3, one line
     for _, line in problems:
         print(f"{PROG}: {line}", file=sys.stderr)
-    if args.strict:
-        for f in unanswered(findings):
-            print(f"{PROG}: --strict: hazard with neither a suite nor a reason: {f.file}:{f.line} {f.function} "
-                  f"{f.op} on {f.receiver}", file=sys.stderr)
-        if unanswered(findings):
-            return 1
+    open_hazards = unanswered(findings) if args.strict else []
+    for f in open_hazards:
+        print(f"{PROG}: --strict: hazard with neither a suite nor a reason: {f.file}:{f.line} {f.function} "
+              f"{f.op} on {f.receiver}", file=sys.stderr)
+    if open_hazards:
+        return 1
     return EXIT_UNPARSEABLE if problems else 0

@@ -26,7 +26,7 @@ void Allocator::note_segment(bool created, const void* address, std::size_t byte
 
 void Allocator::emit(LedgerEventKind kind, const Block& block) {
   if (ledger_ == nullptr) return;
-  ledger_->record(LedgerEvent{kind, device(), block.ptr, block.requested, block.reserved, block.stream, 0});
+  ledger_->record(LedgerEvent{kind, device(), block.ptr, block.requested, block.reserved, block.stream, 0, host_side_});
 }
 
 }  // namespace clampbench

@@ -22,7 +22,9 @@ struct Block {
 
 class Allocator {
  public:
-  explicit Allocator(AllocationLedger* ledger) : ledger_(ledger) {}
+  // `host_side`: every block is host memory of the modelled code (kernels/host_planning.h),
+  // booked apart from the devices' counters.
+  explicit Allocator(AllocationLedger* ledger, bool host_side = false) : ledger_(ledger), host_side_(host_side) {}
   virtual ~Allocator() = default;
   Allocator(const Allocator&) = delete;
   Allocator& operator=(const Allocator&) = delete;
@@ -39,6 +41,7 @@ class Allocator {
   virtual void empty_cache() {}
 
   AllocationLedger* ledger() const { return ledger_; }
+  bool host_side() const { return host_side_; }
 
  protected:
   virtual Block do_allocate(std::size_t bytes, Stream stream) = 0;
@@ -49,6 +52,7 @@ class Allocator {
  private:
   void emit(LedgerEventKind kind, const Block& block);
   AllocationLedger* ledger_;
+  bool host_side_;
 };
 
 }  // namespace clampbench

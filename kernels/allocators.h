@@ -11,8 +11,9 @@
 
 namespace clampbench {
 
-// Host: plain pageable memory (malloc/free), reporting to the ledger.
-std::unique_ptr<Allocator> make_host_allocator(AllocationLedger* ledger);
+// Host: plain pageable memory (malloc/free), reporting to the ledger; `host_side` books its
+// blocks as host memory of the modelled code (Runtime::host_side_allocator).
+std::unique_ptr<Allocator> make_host_allocator(AllocationLedger* ledger, bool host_side = false);
 // Host: pinned memory through cudaMallocHost/cudaFreeHost.
 std::unique_ptr<Allocator> make_pinned_host_allocator(AllocationLedger* ledger);
 // CUDA: "caching" (PyTorch CUDACachingAllocator model), "async" (cudaMallocAsync), "raw" (cudaMalloc).

@@ -64,9 +64,9 @@ class HostAllocator final : public Allocator {
 
 }  // namespace
 
-std::unique_ptr<Allocator> make_host_allocator(AllocationLedger* ledger) {
+std::unique_ptr<Allocator> make_host_allocator(AllocationLedger* ledger, bool host_side) {
   pin_c_library_policy();
-  return std::make_unique<HostAllocator>(ledger);
+  return std::make_unique<HostAllocator>(ledger, host_side);
 }
 
 }  // namespace clampbench

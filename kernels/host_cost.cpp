@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "kernels/detail/op_call.h"
+#include "kernels/host_planning.h"
 
 namespace clampbench {
 
@@ -20,7 +21,6 @@ namespace {
 struct Counting {
   HostCost* cost = nullptr;
   std::optional<DeviceType> device;
-  const std::vector<const Storage*>* host_tensors = nullptr;
   int depth = 0;              // OpCalls open on the thread inside the scope
   const char* op = nullptr;   // the outermost one: syncs are charged to it
   int paused = 0;             // HostCostPause guards alive
@@ -31,11 +31,6 @@ thread_local Counting counting_state;
 HostCost* on_device(DeviceType device) {
   Counting& c = counting_state;
   return c.cost != nullptr && c.paused == 0 && c.device == device ? c.cost : nullptr;
-}
-
-bool host_tensor(const Tensor& t) {
-  const auto& hosts = *counting_state.host_tensors;
-  return std::find(hosts.begin(), hosts.end(), t.storage().get()) != hosts.end();
 }
 
 void charge_sync(HostCost& cost, const char* op) {
@@ -55,10 +50,9 @@ void end_counting() {
 
 }  // namespace
 
-HostCostScope::HostCostScope(std::optional<DeviceType> device, std::vector<const Storage*> host_tensors)
-    : host_tensors_(std::move(host_tensors)) {
+HostCostScope::HostCostScope(std::optional<DeviceType> device) {
   if (counting_state.cost != nullptr) throw std::logic_error("HostCostScope: a scope is already open on this thread");
-  counting_state = Counting{&cost_, device, &host_tensors_, 0, nullptr, counting_state.paused};
+  counting_state = Counting{&cost_, device, 0, nullptr, counting_state.paused};
   detail::host_cost_scopes.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -97,12 +91,13 @@ void OpCall::leave() {
 }
 
 void count_launches_now(DeviceType device, std::int64_t kernels) {
+  if (host_planning::active()) return;  // ops on host-side tensors: the host's own work
   if (HostCost* cost = on_device(device)) cost->launches += kernels;
 }
 
 void count_read_to_host_now(const Tensor& t) {
   HostCost* cost = on_device(t.device());
-  if (cost != nullptr && !host_tensor(t)) {
+  if (cost != nullptr && !t.host_side()) {
     ++cost->d2h_copies;
     charge_sync(*cost);
   }

@@ -38,11 +38,11 @@ struct HostCost {
 // `device`: the device whose tensors count as device-resident (the case's device for a
 // builder whose tensors are on the GPU in vLLM, the host standing in for it on the host
 // backend); nullopt for a builder of host tensors: ops only, nothing launches or syncs.
-// `host_tensors`: storages that are CPU tensors in vLLM (query_start_loc_cpu): on the host
-// backend they share the stand-in's device, but reading them waits for nothing.
+// Host-side tensors (kernels/host_planning.h: vLLM's CPU tensors and numpy arrays) are never
+// device-resident, whatever their backend's memory.
 class HostCostScope {
  public:
-  explicit HostCostScope(std::optional<DeviceType> device, std::vector<const Storage*> host_tensors = {});
+  explicit HostCostScope(std::optional<DeviceType> device);
   ~HostCostScope();
   HostCostScope(const HostCostScope&) = delete;
   HostCostScope& operator=(const HostCostScope&) = delete;
@@ -50,7 +50,6 @@ class HostCostScope {
 
  private:
   HostCost cost_;
-  std::vector<const Storage*> host_tensors_;
   bool open_ = true;
 };
 

@@ -46,8 +46,12 @@ void AllocationLedger::apply(LedgerCounters& c, const LedgerEvent& e) {
 void AllocationLedger::record(const LedgerEvent& event) {
   const auto device = static_cast<std::size_t>(event.device);
   std::lock_guard lock(mutex_);
-  apply(totals_[device], event);
-  for (Scope& scope : scopes_) apply(scope.counters[device], event);
+  if (event.host_side) {
+    apply(host_side_totals_, event);
+  } else {
+    apply(totals_[device], event);
+    for (Scope& scope : scopes_) apply(scope.counters[device], event);
+  }
   if (log_enabled_) {
     log_.push_back(event);
     log_.back().time_ns = now_ns();
@@ -57,6 +61,11 @@ void AllocationLedger::record(const LedgerEvent& event) {
 LedgerCounters AllocationLedger::totals(DeviceType device) const {
   std::lock_guard lock(mutex_);
   return totals_[static_cast<std::size_t>(device)];
+}
+
+LedgerCounters AllocationLedger::host_side_totals() const {
+  std::lock_guard lock(mutex_);
+  return host_side_totals_;
 }
 
 int AllocationLedger::begin_scope(std::string name) {
@@ -93,6 +102,7 @@ std::vector<LedgerEvent> AllocationLedger::take_event_log() {
 void AllocationLedger::reset() {
   std::lock_guard lock(mutex_);
   totals_ = PerDevice{};
+  host_side_totals_ = LedgerCounters{};
   log_.clear();
 }
 

@@ -25,6 +25,9 @@ struct LedgerEvent {
   std::uint64_t bytes_reserved;   // what the allocator set aside (rounded block or segment)
   Stream stream;
   std::uint64_t time_ns;  // steady clock, stamped by the ledger when it logs the event (else 0)
+  // Host memory of the modelled code (kernels/host_planning.h): logged, and counted apart from
+  // every device's counters, so that the host backend reports the allocator traffic a GPU has.
+  bool host_side = false;
 };
 
 // Counters of one device over a window (a scope, or the ledger's whole life).
@@ -50,6 +53,8 @@ class AllocationLedger {
 
   // Totals since construction (or reset()).
   LedgerCounters totals(DeviceType device) const;
+  // Totals of the host-side events: in no device's totals and in no scope.
+  LedgerCounters host_side_totals() const;
 
   // Scopes nest; every open scope accumulates each event. Returns the scope id.
   int begin_scope(std::string name);
@@ -73,6 +78,7 @@ class AllocationLedger {
 
   mutable std::mutex mutex_;
   PerDevice totals_{};
+  LedgerCounters host_side_totals_{};
   std::vector<Scope> scopes_;
   int next_scope_id_ = 1;
   bool log_enabled_ = false;

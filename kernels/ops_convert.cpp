@@ -61,7 +61,9 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   CB_CHECK(shape == dst.shape(), ErrorKind::ShapeMismatch, "copy_: src {} does not broadcast to dst {}",
            src.shape().str(), dst.shape().str());
   detail::WriteWatch watch(dst, "copy_");
-  if (dst.device() == src.device()) {
+  // Host-side memory (kernels/host_planning.h) and the device it stands beside share the host
+  // backend's memory: a copy between them is still the host-device copy a GPU makes.
+  if (dst.device() == src.device() && dst.host_side() == src.host_side()) {
     detail::copy_into(dst, src);
     watch.done();
     return dst;
@@ -69,7 +71,7 @@ Tensor& copy_(Tensor& dst, const Tensor& src) {
   if (dst.numel() == 0) return dst;  // nothing written: nothing recorded
   // Across devices: device data read into host memory waits for the device.
   detail::count_read_to_host(src);
-  detail::count_copy_to_device(dst.device());
+  if (!dst.host_side()) detail::count_copy_to_device(dst.device());
   const Stream stream = Runtime::current().stream();
   if (src.shape() == dst.shape() && src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous()) {
     detail::copy_bytes(dst.data_ptr(), dst.device(), src.data_ptr(), src.device(), dst.nbytes(), stream);

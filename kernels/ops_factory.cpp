@@ -55,7 +55,7 @@ template <typename T> Tensor from_vector(const std::vector<T>& values, const Dim
     for (std::uint8_t v : values) normalized.push_back(v != 0 ? 1 : 0);
     src = normalized.data();
   }
-  if (out.nbytes() > 0) detail::count_copy_to_device(device);
+  if (out.nbytes() > 0 && !out.host_side()) detail::count_copy_to_device(device);
   detail::copy_bytes(out.data_ptr(), device, src, DeviceType::Host, out.nbytes(), Runtime::current().stream());
   return out;
 }

@@ -38,6 +38,7 @@ Runtime::Runtime() {
   Defaults& d = defaults();
   d.allocator[static_cast<int>(DeviceType::Host)] = make_host_allocator(&ledger_).release();
   allocators_[static_cast<int>(DeviceType::Host)] = d.allocator[static_cast<int>(DeviceType::Host)];
+  host_side_ = make_host_allocator(&ledger_, true).release();  // never destroyed, see Defaults
 }
 
 Allocator& Runtime::allocator(DeviceType device) {

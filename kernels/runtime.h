@@ -20,6 +20,10 @@ class Runtime {
   // The allocator installed for `device` without creating a default: nullptr while the lazy
   // cuda default has not been made yet (AllocatorGuard saves and restores this).
   Allocator* installed_allocator(DeviceType device) const { return allocators_[static_cast<int>(device)]; }
+  // Host memory of the modelled code: what vLLM keeps in numpy arrays, *_cpu tensors and
+  // pinned staging (kernels/host_planning.h). Pageable on both backends; its blocks are booked
+  // apart from every device's counters.
+  Allocator& host_side_allocator() { return *host_side_; }
   Stream stream() const { return stream_; }
   // Blocks until all work queued on the current stream has finished (no-op on host).
   void synchronize();
@@ -28,6 +32,7 @@ class Runtime {
   Runtime();
   AllocationLedger ledger_;
   Allocator* allocators_[kNumDeviceTypes] = {};
+  Allocator* host_side_ = nullptr;
   Stream stream_{};
 };
 

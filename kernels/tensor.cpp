@@ -13,6 +13,7 @@
 
 #include "kernels/detail/backend.h"
 #include "kernels/error.h"
+#include "kernels/host_planning.h"
 #include "kernels/runtime.h"
 
 namespace clampbench {
@@ -81,8 +82,12 @@ Tensor Tensor::empty(const Dims& shape, DType dtype, DeviceType device, const ch
     CB_CHECK(shape.d[i] >= 0, ErrorKind::InvalidArgument, "empty: negative extent in shape {}", shape.str());
   Runtime& rt = Runtime::current();
   const auto nbytes = static_cast<std::size_t>(shape.numel()) * element_size(dtype);
-  auto storage = std::make_shared<Storage>(&rt.allocator(device), nbytes, rt.stream());
-  if (allocation_trace::recording()) allocation_trace::on_alloc(storage.get(), op, dtype, shape, nbytes, device);
+  // Host work of the modelled code makes host-side tensors: no device's allocation.
+  const bool host_side = device == DeviceType::Host && host_planning::active();
+  Allocator& allocator = host_side ? rt.host_side_allocator() : rt.allocator(device);
+  auto storage = std::make_shared<Storage>(&allocator, nbytes, rt.stream());
+  if (!host_side && allocation_trace::recording())
+    allocation_trace::on_alloc(storage.get(), op, dtype, shape, nbytes, device);
   return Tensor(std::move(storage), dtype, shape, contiguous_strides(shape), 0);
 }
 

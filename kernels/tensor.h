@@ -45,6 +45,9 @@ class Storage {
   std::size_t nbytes() const { return block_.requested; }
   DeviceType device() const { return allocator_->device(); }
   Allocator* allocator() const { return allocator_; }
+  // Host memory of the modelled code (kernels/host_planning.h): reading it waits for nothing,
+  // and copying between it and the device is a host-device copy on either backend.
+  bool host_side() const { return allocator_->host_side(); }
   // Overwrites this storage with `source`'s bytes (the same size) on the current stream: a
   // harness's copy, not an op (nothing counted, nothing allocated).
   void copy_bytes_from(const Storage& source);
@@ -78,6 +81,7 @@ class Tensor {
   void* data_ptr() const;  // address of element [0, 0, ...]
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   bool shares_storage_with(const Tensor& other) const { return storage_ == other.storage_; }
+  bool host_side() const { return storage_ != nullptr && storage_->host_side(); }
 
   // Views.
   Tensor narrow(int dim, std::int64_t start, std::int64_t length) const;

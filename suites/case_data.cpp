@@ -33,16 +33,9 @@ void CaseData::add(std::string name, Tensor t, Role role) {
 }
 
 void CaseData::add_host(std::string name, Tensor t, Role role) {
-  if (t.device() != DeviceType::Host) throw std::logic_error("CaseData: host tensor '" + name + "' is not on the host");
+  if (!t.host_side()) throw std::logic_error("CaseData: host tensor '" + name + "' is not host-side memory");
   add(std::move(name), std::move(t), role);
   buffers.back().host_tensor = true;
-}
-
-std::vector<const Storage*> CaseData::host_storages() const {
-  std::vector<const Storage*> out;
-  for (const auto& b : buffers)
-    if (b.host_tensor && b.tensor.defined()) out.push_back(b.tensor.storage().get());
-  return out;
 }
 
 CaseData CaseData::clone() const {
@@ -59,8 +52,8 @@ CaseData CaseData::clone() const {
     const std::shared_ptr<Storage>& old = b.tensor.storage();
     auto it = copies.find(old.get());
     if (it == copies.end()) {
-      const DeviceType dev = old->device();
-      auto fresh = std::make_shared<Storage>(&rt.allocator(dev), old->nbytes(), rt.stream());
+      Allocator& allocator = old->host_side() ? rt.host_side_allocator() : rt.allocator(old->device());
+      auto fresh = std::make_shared<Storage>(&allocator, old->nbytes(), rt.stream());
       if (old->nbytes() > 0) {
         fresh->copy_bytes_from(*old);
       }
@@ -92,7 +85,6 @@ void CaseData::copy_from(const CaseData& source) {
     if (!fresh && it->second != s)
       throw std::logic_error("CaseData::copy_from: buffer '" + buffers[i].name + "' aliases differently");
   }
-  Runtime& rt = Runtime::current();
   for (const auto& [d, s] : pairs)
     if (s->nbytes() > 0) d->copy_bytes_from(*s);
 }

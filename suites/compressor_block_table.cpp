@@ -9,7 +9,8 @@
 // slot_mapping is handed on untouched (not an output). 0.27.0 also sets num_decode_tokens
 // (ROCm only) and c128_boundary (host lists): no device tensor, not modelled. The table is
 // not the sparse-MLA builder's: another KV-cache group (docs/vllm-sites.md).
-// Per call: request index 3 (arange, le, sum; copy_ into the buffer), clamp 1 = 4; clamp_: 3.
+// Per call: the request index is host work and one copy into the buffer (0 device
+// allocations, as in vLLM), clamp 1; clamp_ 0.
 
 #include <algorithm>
 #include <vector>
@@ -32,7 +33,7 @@ constexpr std::int64_t kMaxQuery = 8;      // a prefill's query: 2..8 tokens
 
 Outputs build(CaseData& in, const ParamPoint&, detail::ClampMode mode) {
   const std::int64_t num_tokens = in.get("slot_mapping").size(0);  // cm.num_actual_tokens
-  Tensor req_ids = detail::token_to_req_indices(in.get("token_to_req_indices_buffer"), in.get("query_start_loc"),
+  Tensor req_ids = detail::token_to_req_indices(in.get("token_to_req_indices_buffer"), in.get("query_start_loc_cpu"),
                                                 num_tokens);
   Tensor table = detail::clamp_as(mode, in.get("block_table"), 0);  // the one line that differs
   return {{"block_table", table}, {"token_to_req_indices", req_ids}};

@@ -8,7 +8,7 @@
 // it. Slot mappings are bitwise equal; the C128A decode slots are not where a decode token's
 // row holds -1 (clamp reads -1, clamp_ reads block 0), and every later reader of the step sees
 // block 0 where the table said -1. Allocations per call (suites/detail/sparse_mla_*.h):
-// request index 3, slot mapping 18, clamp's copy 1, C128A 1 + 16 with decode tokens + 5 with
+// request index 0 (host work and one copy), slot mapping 18, clamp's copy 1, C128A 1 + 16 with decode tokens + 5 with
 // prefill tokens.
 
 #include "kernels/ops.h"
@@ -32,12 +32,12 @@ Outputs build(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   Tensor& block_table = data.get("block_table");  // view of the runner's shared table
   const Tensor& query_start_loc = data.get("query_start_loc");
   const std::int64_t num_tokens = data.get("positions").size(0);  // cm.num_actual_tokens
-  Tensor req_ids = detail::token_to_req_indices(data.get("req_id_per_token_buffer"), query_start_loc, num_tokens);
+  Tensor req_ids = detail::token_to_req_indices(data.get("req_id_per_token_buffer"), data.get("query_start_loc_cpu"), num_tokens);
   Tensor& out = data.get("compressed_slot_mapping");
   {
     const Tensor table = detail::clamp_as(mode, block_table, 0);
     detail::compressed_slot_mapping(out, query_start_loc, data.get("seq_lens"), table, block_size, ratio,
-                                    p.get("Q"));
+                                    num_tokens);
   }
   const detail::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
                                      data.get("c128a_prefill_buffer")};

@@ -25,10 +25,10 @@
 // slots differ where a decode row's hole is read; the indexer's slot mapping differs only in
 // order 1 (C128A clamped the table before the indexer read it); the indexer's decode table
 // view shows 0 where the table said -1.
-// Allocations per call, both orders (suites/detail/sparse_mla_*.h): request index 3 (once),
-// compressed slot mapping 18 x 3 builders, C128A top-k 1 + 16 with decode tokens + 5 with
+// Allocations per call, both orders (suites/detail/sparse_mla_*.h): request index 0 (host
+// work and one copy, once), compressed slot mapping 18 x 3 builders, C128A top-k 1 + 16 with decode tokens + 5 with
 // prefill tokens, clamp's table copy 1 x 2 sparse builders; splits and views 0. With decode and
-// prefill tokens (every quick case): clamp 81, clamp_ 79; fused 0 (the floor: one fused
+// prefill tokens (every quick case): clamp 78, clamp_ 76; fused 0 (the floor: one fused
 // sparse-MLA pass per builder, suites/fused/sparse_mla_step_fused.cpp).
 
 #include <map>
@@ -64,7 +64,7 @@ struct Step {
 // written and cached; a later caller gets the cached slice and its own buffer stays as it was.
 Tensor token_to_req_indices(Step& s, const std::string& buffer) {
   if (!s.req_id_cache) {
-    s.req_id_cache = detail::token_to_req_indices(s.data.get(buffer), s.data.get("query_start_loc"), s.num_tokens);
+    s.req_id_cache = detail::token_to_req_indices(s.data.get(buffer), s.data.get("query_start_loc_cpu"), s.num_tokens);
     s.out.emplace("req_id_per_token", *s.req_id_cache);
   }
   return s.req_id_cache->slice(0, 0, s.num_tokens);
@@ -78,7 +78,7 @@ void sparse_mla_builder(Step& s, std::int64_t ratio, const std::string& prefix) 
   {
     const Tensor table = detail::clamp_as(s.mode, block_table, 0);
     detail::compressed_slot_mapping(out, s.data.get("query_start_loc"), s.data.get("seq_lens"), table, block_size,
-                                    ratio, s.p.get("Q"));
+                                    ratio, s.num_tokens);
   }
   s.out.emplace(prefix + "compressed_slot_mapping", out.slice(0, 0, s.num_tokens));
   if (ratio != detail::kC128aRatio) return;
@@ -103,7 +103,7 @@ void indexer_builder(Step& s) {
   Tensor& out = s.data.get("indexer_compressed_slot_mapping");
   detail::compressed_slot_mapping(out, query_start_loc, s.data.get("seq_lens"), block_table,
                                   detail::sparse_mla_storage_block_size(detail::kC4Ratio), detail::kC4Ratio,
-                                  s.p.get("Q"));
+                                  s.num_tokens);
   s.out.emplace("indexer_compressed_slot_mapping", out.slice(0, 0, s.num_tokens));
   s.out.emplace("indexer_decode_block_table", block_table.slice(0, 0, split.num_decodes));  // a view, read later
 }

@@ -69,10 +69,9 @@ struct CaseData {
   Tensor& get(const std::string& name);  // throws std::out_of_range naming it
   const Tensor& get(const std::string& name) const;
   void add(std::string name, Tensor t, Role role = Role::Fresh);
-  // A CPU tensor in vLLM: `t` must be a host tensor, and reading it costs no sync.
+  // A CPU tensor in vLLM: `t` must be host-side (from_numpy, kernels/host_planning.h), so
+  // that reading it costs no sync and copying it to the device is a host-device copy.
   void add_host(std::string name, Tensor t, Role role = Role::Fresh);
-  // The storages of the buffers added with add_host (for HostCostScope).
-  std::vector<const Storage*> host_storages() const;
   // Deep copy: new storage for every distinct storage, preserving views, strides, offsets
   // and aliasing between buffers (two views of one storage stay views of one new storage).
   CaseData clone() const;

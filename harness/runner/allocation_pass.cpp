@@ -72,7 +72,7 @@ VariantResult Runner::allocation_pass(const Variant& v, const CaseData& inputs, 
     AllocationTraceScope allocation_trace;
     {
       const nvtx::Range call("call " + v.name, nvtx::Level::Call);
-      HostCostScope host_cost(resident, vr.after.host_storages());
+      HostCostScope host_cost(resident);
       vr.outputs = v.fn(vr.after, point);
       vr.host_cost = host_cost.close();
       if (config_.plant.extra_allocation()) Tensor planted = Tensor::empty({16}, DType::Int32, inputs.device, "plant");

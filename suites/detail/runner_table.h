@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/host_planning.h"
 #include "kernels/ops.h"
 #include "suites/suite.h"
 
@@ -20,7 +21,7 @@ inline void add_runner_table(CaseData& data, const std::vector<std::int32_t>& ta
   data.add("block_table", base.slice(0, 0, reqs), Role::Persistent);
   data.add("block_table_base", base, Role::Persistent);
   data.add("query_start_loc", from_vector(query_start, {reqs + 1}, data.device), Role::Persistent);
-  data.add_host("query_start_loc_cpu", from_vector(query_start, {reqs + 1}, DeviceType::Host), Role::Persistent);
+  data.add_host("query_start_loc_cpu", from_numpy(query_start, {reqs + 1}), Role::Persistent);
 }
 
 // Later readers of the runner's table (SuiteBuilder::reader): the metadata's block_table field,

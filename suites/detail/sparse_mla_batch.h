@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/host_planning.h"
 #include "kernels/ops.h"
 #include "suites/detail/builder_ops.h"
 
@@ -42,38 +43,59 @@ struct DecodePrefillSplit {
   std::int64_t num_decodes = 0, num_decode_tokens = 0, num_prefill_tokens = 0;
 };
 
-// split_decodes_and_prefills(cm, decode_threshold) (v1/attention/backends/utils.py:564) with
-// require_uniform False, on a batch reordered decodes first. vLLM reads query_start_loc_cpu
-// with a few tiny CPU tensor ops; the port reads the same host tensor (to_vector allocates
-// nothing and, the tensor being on the host, waits for nothing), so the split adds no
-// allocation and no sync to the counts.
-inline DecodePrefillSplit split_decodes_and_prefills(const Tensor& query_start_loc_cpu, std::int64_t threshold) {
-  const std::vector<std::int32_t> q = to_vector<std::int32_t>(query_start_loc_cpu);
+// The decode/prefill split of a batch reordered decodes first, from query_start_loc_cpu's
+// values, with no op: what a builder that owns its planning needs (the fused floors).
+inline DecodePrefillSplit decode_prefill_split(const std::vector<std::int32_t>& q, std::int64_t threshold) {
   const std::int64_t reqs = static_cast<std::int64_t>(q.size()) - 1;
   const std::int64_t tokens = q[static_cast<std::size_t>(reqs)];
-  auto len = [&](std::int64_t r) { return q[static_cast<std::size_t>(r + 1)] - q[static_cast<std::size_t>(r)]; };
-  std::int64_t max_query_len = 0;
-  for (std::int64_t r = 0; r < reqs; ++r) max_query_len = std::max<std::int64_t>(max_query_len, len(r));
-  if (max_query_len <= threshold) return {reqs, tokens, 0};
-  if (len(0) > threshold) return {0, 0, tokens};
   std::int64_t first_prefill = 0;
-  while (len(first_prefill) <= threshold) ++first_prefill;
+  while (first_prefill < reqs && q[static_cast<std::size_t>(first_prefill + 1)] -
+                                         q[static_cast<std::size_t>(first_prefill)] <= threshold)
+    ++first_prefill;
   const std::int64_t decode_tokens = q[static_cast<std::size_t>(first_prefill)];
   return {first_prefill, decode_tokens, tokens - decode_tokens};
 }
 
-// cm.token_to_req_indices(buffer) (v1/attention/backend.py:520) with an empty cache:
-// buffer[:T] = np.repeat(arange(R), query_lens), T = num_actual_tokens = query_start_loc[R].
-// vLLM builds it with numpy and copies it in from pinned memory; the port composes it on the
-// device: token t belongs to the number of requests ending at or before t (zero-length
-// requests skipped, as np.repeat skips them). arange 1, le 1, sum 1, copy_ 0: 3 allocations.
-inline Tensor token_to_req_indices(Tensor& buffer, const Tensor& query_start_loc, std::int64_t num_tokens) {
-  const std::int64_t reqs = query_start_loc.size(0) - 1;
-  Tensor token = arange(num_tokens, DType::Int32, buffer.device()).unsqueeze(1);   // [T, 1]
-  Tensor ended = le(query_start_loc.slice(0, 1, reqs + 1).unsqueeze(0), token);   // [T, R]
-  Tensor req_ids = buffer.slice(0, 0, num_tokens);
-  copy_(req_ids, sum(ended, 1));
-  return req_ids;
+// split_decodes_and_prefills(cm, decode_threshold) (v1/attention/backends/utils.py:564) with
+// require_uniform False, on a batch reordered decodes first: vLLM's own CPU tensor ops on
+// query_start_loc_cpu (sub, item, gt, any, item, int, argmax, item, item), as host work --
+// counted by name, no device allocation, no launch, no wait. cm.num_reqs, num_actual_tokens
+// and max_query_len are the runner's Python ints, read here without an op.
+inline DecodePrefillSplit split_decodes_and_prefills(const Tensor& query_start_loc_cpu, std::int64_t threshold) {
+  const std::vector<std::int32_t> q = to_numpy<std::int32_t>(query_start_loc_cpu);
+  const std::int64_t reqs = static_cast<std::int64_t>(q.size()) - 1;
+  const std::int64_t tokens = q[static_cast<std::size_t>(reqs)];
+  std::int64_t max_query_len = 0;
+  for (std::size_t r = 0; r + 1 < q.size(); ++r) max_query_len = std::max<std::int64_t>(max_query_len, q[r + 1] - q[r]);
+  if (max_query_len <= threshold) return {reqs, tokens, 0};
+  const HostPlanning host;
+  const Tensor query_lens = sub(query_start_loc_cpu.slice(0, 1, reqs + 1), query_start_loc_cpu.slice(0, 0, reqs));
+  if (item_int(query_lens.select(0, 0)) > threshold) return {0, 0, tokens};
+  const Tensor is_prefill = gt(query_lens, threshold);
+  if (item_int(any(is_prefill, 0)) == 0) return {reqs, tokens, 0};
+  const std::int64_t first_prefill = item_int(argmax(to(is_prefill, DType::Int32), 0));
+  const std::int64_t decode_tokens = item_int(query_start_loc_cpu.select(0, first_prefill));
+  return {first_prefill, decode_tokens, tokens - decode_tokens};
+}
+
+// cm.token_to_req_indices(buffer) (v1/attention/backend.py:542) with an empty cache, as vLLM
+// runs it: np.repeat(arange(R), query_lens) on the host from query_start_loc_cpu, then one
+// copy_ from the pinned array into buffer[:mapped] (one host-to-device copy, no device
+// allocation), and buffer[mapped:T].zero_() when padding tokens follow the mapped ones.
+inline Tensor token_to_req_indices(Tensor& buffer, const Tensor& query_start_loc_cpu, std::int64_t num_tokens) {
+  const std::vector<std::int32_t> starts = to_numpy<std::int32_t>(query_start_loc_cpu);
+  std::vector<std::int32_t> req_of_token;
+  for (std::size_t r = 0; r + 1 < starts.size(); ++r)
+    req_of_token.insert(req_of_token.end(), static_cast<std::size_t>(std::max(starts[r + 1] - starts[r], 0)),
+                        static_cast<std::int32_t>(r));
+  const auto mapped = static_cast<std::int64_t>(req_of_token.size());
+  Tensor head = buffer.slice(0, 0, mapped);
+  copy_(head, from_numpy(req_of_token, {mapped}));
+  if (mapped < num_tokens) {
+    Tensor padding = buffer.slice(0, mapped, num_tokens);
+    fill_(padding, 0);
+  }
+  return buffer.slice(0, 0, num_tokens);
 }
 
 }  // namespace clampbench::suites::detail

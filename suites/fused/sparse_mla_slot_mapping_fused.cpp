@@ -14,6 +14,7 @@
 
 #include "kernels/custom_kernel.h"
 #include "kernels/error.h"
+#include "kernels/host_planning.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/tensor_refs.h"
@@ -73,7 +74,7 @@ Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
   const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
                                  data.get("c128a_prefill_buffer")};
   const sd::DecodePrefillSplit split = ratio == sd::kC128aRatio
-                                           ? sd::split_decodes_and_prefills(data.get("query_start_loc_cpu"), sd::kReorderBatchThreshold)
+                                           ? sd::decode_prefill_split(to_numpy<std::int32_t>(data.get("query_start_loc_cpu")), sd::kReorderBatchThreshold)
                                            : sd::DecodePrefillSplit{};
   const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
   const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);

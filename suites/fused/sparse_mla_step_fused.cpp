@@ -32,7 +32,7 @@ detail::SparseMlaStep slot_mapping_only(CaseData& data, const ParamPoint& p, boo
 
 Outputs fused_sparse_mla_step(CaseData& data, const ParamPoint& p) {
   const std::int64_t tokens = data.get("positions").size(0);
-  const sd::DecodePrefillSplit split = sd::split_decodes_and_prefills(data.get("query_start_loc_cpu"), sd::kReorderBatchThreshold);
+  const sd::DecodePrefillSplit split = sd::decode_prefill_split(to_numpy<std::int32_t>(data.get("query_start_loc_cpu")), sd::kReorderBatchThreshold);
   const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
                                  data.get("c128a_prefill_buffer")};
   const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);

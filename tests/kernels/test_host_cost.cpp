@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/host_cost.h"
+#include "kernels/host_planning.h"
 #include "kernels/ops.h"
 #include "kernels/runtime.h"
 #include "tests/kernels/kernel_test_util.h"
@@ -143,10 +144,10 @@ TEST(HostCost, CopiesIntoTheDeviceAreCounted) {
   EXPECT_EQ(c.syncs, 0);
 }
 
-TEST(HostCost, ReadingAHostTensorOfTheScopeWaitsForNothing) {
+TEST(HostCost, ReadingAHostSideTensorWaitsForNothing) {
   const Tensor on_device = i32({0, 1, 4});
-  const Tensor cpu_copy = i32({0, 1, 4});  // vLLM's query_start_loc_cpu beside query_start_loc
-  HostCostScope scope(DeviceType::Host, {cpu_copy.storage().get()});
+  const Tensor cpu_copy = from_numpy<std::int32_t>({0, 1, 4}, Dims{3});  // vLLM's query_start_loc_cpu
+  HostCostScope scope(DeviceType::Host);
   EXPECT_EQ(to_vector<std::int32_t>(cpu_copy).size(), 3u);
   EXPECT_EQ(item_int(cpu_copy.select(0, 2)), 4);
   EXPECT_EQ(to_vector<std::int32_t>(on_device).size(), 3u);

@@ -95,7 +95,10 @@ inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData da
   EXPECT_EQ(f.allocations, expected.allocations);
   EXPECT_EQ(f.allocations, fresh.count);
   EXPECT_EQ(f.bytes, fresh.bytes);
-  EXPECT_LT(f.allocations, in_place.allocations);
+  // No more than the out-of-place form it replaces. Not always below vLLM's in-place one,
+  // which may allocate nothing at all: compressor_block_table's floor returns its clamped
+  // table (1, as clamp), where clamp_ rewrites the runner's (0).
+  EXPECT_LE(f.allocations, ref.allocations);
   // A builder with nothing to return (vLLM's None, MLA without context) stops before its
   // clamp: clamp_ saves nothing there.
   if (ref.outputs.empty() || saves == InPlaceSaves::Nothing) {

@@ -28,8 +28,7 @@ inline CaseData hand_step(int padding, std::int64_t ratio) {
   data.add("block_table", base.slice(0, 0, 3), Role::Persistent);
   data.add("block_table_base", base, Role::Persistent);
   data.add("query_start_loc", from_vector(std::vector<std::int32_t>{0, 1, 4, 4}, {4}, kDevice), Role::Persistent);
-  data.add_host("query_start_loc_cpu", from_vector(std::vector<std::int32_t>{0, 1, 4, 4}, {4}, DeviceType::Host),
-                Role::Persistent);
+  data.add_host("query_start_loc_cpu", from_numpy<std::int32_t>({0, 1, 4, 4}, {4}), Role::Persistent);
   data.add("seq_lens", from_vector(std::vector<std::int32_t>{600, 513, 0}, {3}, kDevice), Role::Persistent);
   data.add("positions", from_vector(std::vector<std::int64_t>{599, 510, 511, 512}, {4}, kDevice), Role::Persistent);
   // table[r, p // 256] * 256 + p % 256 from the table as it is.

@@ -14,6 +14,7 @@
 
 #include "kernels/device.h"
 #include "kernels/host_cost.h"
+#include "kernels/host_planning.h"
 #include "kernels/ops.h"
 #include "kernels/runtime.h"
 #include "suites/suite.h"
@@ -107,8 +108,7 @@ inline Call call(const Suite& s, const std::string& variant, CaseData& data, con
   if (v == nullptr) throw std::out_of_range("no variant " + variant);
   Call c;
   LedgerScope scope(Runtime::current().ledger(), s.name + "/" + variant);
-  HostCostScope cost(s.device == SuiteDevice::Gpu ? std::optional<DeviceType>(device) : std::nullopt,
-                     data.host_storages());
+  HostCostScope cost(s.device == SuiteDevice::Gpu ? std::optional<DeviceType>(device) : std::nullopt);
   c.outputs = v->fn(data, p);
   c.cost = cost.close();
   Runtime::current().synchronize();

@@ -23,11 +23,11 @@ from clampbench_scripts.upstream.vllm_code.source import BEFORE_PR
 # stdout; docs/upstream.md quotes it): a range where the cases differ.
 ALLOCATIONS_PER_CALL = {
     "mamba_prefix_caching": ("12", "11"), "mamba_fallback": ("5", "4"), "mamba_block_table": ("7", "6"),
-    "ngram_find": ("42..93", "40..88"), "ngram_propose": ("16", "15"), "ngram_update": ("15", "13"),
+    "ngram_find": ("41..89", "39..84"), "ngram_propose": ("16", "15"), "ngram_update": ("15", "13"),
     "mla_chunked_context": ("3..46", "1..46"), "rocm_aiter_fa_chunks": ("15", "14"),
-    "step3p5_slot_mapping": ("16..28", "14..24"), "sparse_mla_slot_mapping": ("1..6", "0..5"),
+    "step3p5_slot_mapping": ("16..28", "14..24"), "sparse_mla_slot_mapping": ("1", "0"),  # GPU tensors only: the split's CPU ones are not
     "compressor_block_table": ("0", "0"),  # numpy request index, clamp_ in both releases
-    "sparse_mla_step": ("30", "28"),  # indexer, C4A and C128A: two sparse-MLA clamps per step
+    "sparse_mla_step": ("9", "7"),  # indexer, C4A and C128A: two sparse-MLA clamps per step
     "static_sink": ("2..4", "2..4"),  # add and eq per KV-cache group (G 1 or 2), in place in both
 }
 

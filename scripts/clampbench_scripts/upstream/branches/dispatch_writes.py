@@ -102,8 +102,8 @@ class WriteRecorder(AllocationCounter):
     Its own bookkeeping (the copies and comparisons behind a finding) is paused in itself and
     in every counter of `quiet` (the host cost of the same call): it is not vLLM's work."""
 
-    def __init__(self, watched, quiet=()):
-        super().__init__()
+    def __init__(self, watched, quiet=(), on_device=None):
+        super().__init__(on_device)
         self.watched = dict(watched)
         self.quiet = tuple(quiet)
         self.writes = {}  # (buffer, op) -> LatentWrite, in the order first seen

@@ -67,7 +67,8 @@ def run_once(release, site, runner, dump_dir, case) -> Call:
     inputs = dump.load_inputs(dump_dir, case, site.views)
     before = {k: v.clone() for k, v in inputs.items()}
     cost = HostCost(site.on_device)
-    recorder = WriteRecorder(persistent_storages(case, inputs), quiet=(cost,))
+    recorder = WriteRecorder(persistent_storages(case, inputs), quiet=(cost,),
+                             on_device=cost.on_gpu if site.on_device else None)
     cost.mark(inputs.values())
     with release.costing(cost):
         outputs = runner(case["params"], inputs, lambda: release.counting(recorder))

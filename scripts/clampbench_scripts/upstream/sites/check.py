@@ -29,13 +29,16 @@ class Outcome:
                 and e[4][0] == filename and any(first <= e[4][1] <= last for _, first, last in calls)]
 
 
-def run_site(release, site, dump_dir, case, runner=None, counterfactual=False) -> Outcome:
+def run_site(release, site, dump_dir, case, runner=None, counterfactual=False, every_allocation=False) -> Outcome:
     """vLLM's code for `site` on the case's dumped inputs (fresh copies), counted;
-    `counterfactual`: wired as the counterfactual variants (Site.runs_counterfactual)."""
+    `counterfactual`: wired as the counterfactual variants (Site.runs_counterfactual);
+    `every_allocation`: a GPU site's CPU tensors counted too (what a CPU stand-in for
+    torch.cuda.memory_stats sees), not only what its GPU would hold."""
     runner = runner or site.bind(release)
     inputs = dump.load_inputs(dump_dir, case, site.views)
     before = {k: v.clone() for k, v in inputs.items()}
-    counter, cost = AllocationCounter(), HostCost(site.on_device)
+    cost = HostCost(site.on_device)
+    counter = AllocationCounter(cost.on_gpu if site.on_device and not every_allocation else None)
     cost.mark(inputs.values())
     counted = lambda: release.counting(counter)  # noqa: E731
     with release.costing(cost):

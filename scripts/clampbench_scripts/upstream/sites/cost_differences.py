@@ -26,7 +26,8 @@ class CostDifference:
         return self.category == category or self.category == "op:*" and category.startswith("op:")
 
 
-_TRITON = "vLLM's Triton kernel is one launch and no aten op; the port computes it with its ops"
+_INDEXER = ("the port models the indexer's metadata that reads the shared table (its slot mapping, its decode "
+            "block table), not the rest, which reads no table entry")
 _RUNTIME_RSUB = ("the runtime's rsub and where with a scalar are 2 launches each (a fill first); PyTorch's one "
                  "kernel each")
 
@@ -61,25 +62,11 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("op:*", None, "amax, a copy_ into its buffer, two sums", "three .max(), one sum",
                        "host planning (no launch, no sync either side)"),
     ],
-    "sparse_mla_slot_mapping": [
-        CostDifference("op:*", None, "the slot-mapping and C128A kernels as ops", "two Triton kernels, "
-                       "split_decodes_and_prefills on query_start_loc_cpu", _TRITON),
-        CostDifference("launches", None, "one per op", "one per Triton kernel", _TRITON),
-        CostDifference("h2d_copies", None, "the request index made on the device", "numpy on the host, "
-                       "one copy_ to the device", "vLLM's token_to_req_indices is host code"),
-    ],
     "sparse_mla_step": [
-        CostDifference("op:*", None, "three builders' kernels as ops", "Triton kernels, the indexer's "
-                       "host-side planning", _TRITON),
-        CostDifference("launches", None, "one per op", "one per Triton kernel", _TRITON),
-        CostDifference("h2d_copies", None, "the request index made on the device", "one copy_",
-                       "vLLM's token_to_req_indices is host code"),
-    ],
-    "compressor_block_table": [
-        CostDifference("op:*", None, "arange, le, sum: the request index on the device", "none: numpy",
-                       "vLLM's token_to_req_indices runs numpy on the host", open=True),
-        CostDifference("launches", None, "5", "1 (clamp_)", "the three ops above, and the copy_", open=True),
-        CostDifference("h2d_copies", None, "0", "1", "vLLM copies the host-built index to the device"),
+        CostDifference("op:*", None, "the three builders' slot mappings, C128A and the indexer's decode table",
+                       "also the indexer's decode lens, seq_lens // 4, prefill chunk metadata and their planning",
+                       _INDEXER),
+        CostDifference("launches", None, "9", "17", _INDEXER),
     ],
     "static_sink": [
         CostDifference("op:fill_", None, "one fill_ per group: max_seq_len kept in a device buffer",

@@ -40,10 +40,15 @@ def vllm_line():
 class AllocationCounter(Pausable, TorchDispatchMode):
     """Counts the tensors that aten ops return on storage none of their inputs had: PyTorch
     eager's allocations (views, in-place and out= ops, and a .to() to the same dtype make
-    none). Each event is (op, dtype, shape, bytes, (vLLM file, line) that made it)."""
+    none). Each event is (op, dtype, shape, bytes, (vLLM file, line) that made it).
+    `on_device`: where a site's tensors are GPU tensors in vLLM, the residency test of its
+    HostCost (host_cost.py), so that only what the GPU's caching allocator would serve counts;
+    the CPU tensors of its host planning (query_start_loc_cpu's ops) do not, as
+    torch.cuda.memory_stats does not see them. None: every allocation counts (host sites)."""
 
-    def __init__(self):
+    def __init__(self, on_device=None):
         super().__init__()
+        self.on_device = on_device
         self.events = []
         self.paused = 0
 
@@ -55,7 +60,8 @@ class AllocationCounter(Pausable, TorchDispatchMode):
         inputs = {t.storage().data_ptr() for t in tree_flatten((args, kwargs))[0]
                   if isinstance(t, torch.Tensor)}
         for t in tree_flatten(out)[0]:
-            if isinstance(t, torch.Tensor) and t.storage().data_ptr() not in inputs:
+            if isinstance(t, torch.Tensor) and t.storage().data_ptr() not in inputs and \
+                    (self.on_device is None or self.on_device(t)):
                 self.events.append((str(func.overloadpacket.__name__), str(t.dtype), tuple(t.shape),
                                     t.numel() * t.element_size(), vllm_line()))
         return out

@@ -152,3 +152,12 @@ def test_cost_refuses_a_tree_that_is_no_dump(tmp_path, spoil, says):
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0], proc.stderr
+
+
+def test_allocation_differences_compare_the_ledger_with_vllms_events():
+    event = ("clamp", "torch.int32", (3, 4), 48, None)
+    assert cost_compare.allocation_differences({"allocations": 1, "bytes_requested": 48}, [event]) == {}
+    assert cost_compare.allocation_differences({"allocations": 0, "bytes_requested": 0}, [event]) == \
+        {"allocations": (0, 1), "bytes": (0, 48)}
+    # a dump from before the ledger block: not compared is a difference, never agreement
+    assert cost_compare.allocation_differences(None, [event]) == {"allocations": (None, 1), "bytes": (None, 48)}

@@ -81,8 +81,13 @@ void DumpDirectory::add_case(const CaseResult& c, const CaseData& input_layout, 
     jc["inputs"].push_back(e);
   }
   for (const auto& v : c.variants) {
+    // The call's ledger totals, so that the upstream check compares what it allocates too.
+    const LedgerCounters total = ledger_total(v.ledger);
+    const nlohmann::json ledger = v.ledger_valid ? nlohmann::json{{"allocations", total.allocations},
+                                                                  {"bytes_requested", total.bytes_requested}}
+                                                 : nlohmann::json(nullptr);
     nlohmann::json jv = {{"name", v.name}, {"verdict", verdict_name(v.verdict)},
-                         {"host_cost", to_json(v.host_cost)},
+                         {"host_cost", to_json(v.host_cost)}, {"ledger", ledger},
                          {"outputs", nlohmann::json::array()}, {"inputs_after", nlohmann::json::array()}};
     for (const auto& o : v.outputs) {
       const HostTensor h = host_view(o.tensor);

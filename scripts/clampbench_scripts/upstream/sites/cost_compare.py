@@ -1,8 +1,9 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The port's host cost (its dump's `host_cost` block) against vLLM's own code's (the same
-block, counted by vllm_code/host_cost.py), case by case: ops by name in one vocabulary, and the
-launches, syncs and copies. Only the variants that port vLLM's code are compared, against the
+"""The port's host cost (its dump's `host_cost` block) and allocations (its `ledger` block)
+against vLLM's own code's (the same block, counted by vllm_code/host_cost.py; the
+AllocationCounter's events), case by case: ops by name in one vocabulary, the launches, syncs
+and copies, and the allocations and bytes. Only the variants that port vLLM's code are compared, against the
 release each is held to (`clamp` and `clamp_`, Site.held_to); `fused` is clampbench's own
 kernel, a counterfactual none of vLLM's code. cost_differences.py lists what may differ."""
 from collections import Counter
@@ -26,6 +27,17 @@ def aten_ops(block, port):
         name = PORT_TO_ATEN.get(name, name) if port else name
         out[ATEN_FOLDED.get(name, name)] += n
     return out
+
+
+def allocation_differences(port_ledger, vllm_events):
+    """{category: (port, vLLM)} of `allocations` and `bytes` where the port's dumped ledger
+    totals differ from vLLM's AllocationCounter events; a port without a ledger block (a
+    failed call, an older dump) differs in both, as None: never silently equal."""
+    theirs = {"allocations": len(vllm_events), "bytes": sum(e[3] for e in vllm_events)}
+    if not isinstance(port_ledger, dict):
+        return {k: (None, v) for k, v in theirs.items()}
+    ours = {"allocations": port_ledger.get("allocations"), "bytes": port_ledger.get("bytes_requested")}
+    return {k: (ours[k], theirs[k]) for k in theirs if ours[k] != theirs[k]}
 
 
 def differences(port, vllm):
@@ -82,7 +94,8 @@ def compare_dump(releases, sites, dump_dir, manifest):
                 continue
             key = (site.suite, version)
             runners[key] = runners.get(key) or site.bind(releases[version])
-            vllm = run_site(releases[version], site, dump_dir, case, runners[key]).host_cost
-            found.setdefault(site.suite, {})[(case["case_id"], row["name"], version)] = \
-                differences(row["host_cost"], vllm)
+            outcome = run_site(releases[version], site, dump_dir, case, runners[key])
+            found.setdefault(site.suite, {})[(case["case_id"], row["name"], version)] = {
+                **differences(row["host_cost"], outcome.host_cost),
+                **allocation_differences(row.get("ledger"), outcome.allocations)}
     return found

@@ -1,8 +1,9 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""Every way a port's host cost may differ from vLLM's own code's on the quick set (the
-categories of cost_compare.differences: `op:NAME`, `op:*` for every op name of the site,
-`launches`, `syncs`, `h2d_copies`, `d2h_copies`), with the rule on each side and why. A site
+"""Every way a port's host cost or allocations may differ from vLLM's own code's on the quick
+set (the categories of cost_compare: `op:NAME`, `op:*` for every op name of the site,
+`launches`, `syncs`, `h2d_copies`, `d2h_copies`, `allocations`, `bytes`), with the rule on
+each side and why. A site
 not listed agrees exactly. `open`: the port does more than vLLM's code (an op or a sync vLLM
 does not have): a finding to fix in the port, not an accepted difference; tests/upstream
 lists these as expected failures. docs/vllm-sites.md ("Host cost against vLLM") mirrors it."""
@@ -37,12 +38,17 @@ KNOWN_COST_DIFFERENCES = {
                        "rounding_mode='floor') + 1 and two subs", "0.27.0 rewrote the block indices with "
                        "torch.div; the port keeps 0.25.0's arithmetic (same values)"),
         CostDifference("launches", ("clamp_",), "12", "13", "0.27.0's torch.div form is one op more"),
+        CostDifference("allocations", ("clamp_",), "10", "11", "the same op"),
+        CostDifference("bytes", ("clamp_",), "320", "352", "the same op"),
     ],
     "ngram_find": [
         CostDifference("op:*", None, "gather (rows and columns indexed, the flip)", "aten.index for "
                        "t[rows, cols], flip", "Python's advanced indexing is aten.index; the port gathers, "
                        "one kernel either way"),
         CostDifference("launches", None, "+1 per call", "one per op", _RUNTIME_RSUB),
+        CostDifference("bytes", None, "an arange of the n-gram sizes for the flip's gather",
+                       "`batch_indices = arange(B)` for `t[batch_indices, idx]`, and `flip`",
+                       "the same count of allocations; the port's index tensors are other sizes"),
     ],
     "ngram_propose": [
         CostDifference("launches", None, "scatter_ = 2 (check, write)", "scatter_ = 1",
@@ -57,16 +63,22 @@ KNOWN_COST_DIFFERENCES = {
                        "PyTorch's: .max() and .max(dim), repeat_interleave's index_select, empty + mul_, "
                        "0.27.0's has_empty_context (any, eq)", "host planning (no launch, no sync either "
                        "side); the same values through other op sets"),
+        CostDifference("allocations", None, "1..29", "3..46", "those op sets"),
+        CostDifference("bytes", None, "the runtime's", "PyTorch's", "those op sets"),
     ],
     "rocm_aiter_fa_chunks": [
         CostDifference("op:*", None, "amax, a copy_ into its buffer, two sums", "three .max(), one sum",
                        "host planning (no launch, no sync either side)"),
+        CostDifference("allocations", None, "one more", "", "the port's copy_ into a buffer it allocates"),
+        CostDifference("bytes", None, "256 more", "", "that buffer"),
     ],
     "sparse_mla_step": [
         CostDifference("op:*", None, "the three builders' slot mappings, C128A and the indexer's decode table",
                        "also the indexer's decode lens, seq_lens // 4, prefill chunk metadata and their planning",
                        _INDEXER),
         CostDifference("launches", None, "9", "17", _INDEXER),
+        CostDifference("allocations", None, "2 (clamp) / 0", "9 / 7", _INDEXER),
+        CostDifference("bytes", None, "the table copies", "also the indexer's metadata", _INDEXER),
     ],
     "static_sink": [
         CostDifference("op:fill_", None, "one fill_ per group: max_seq_len kept in a device buffer",

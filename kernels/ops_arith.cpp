@@ -43,7 +43,8 @@ Tensor arith(ElementOp op, const Tensor& a, Scalar b, const char* name) {
   const OpCall call(name);
   check_defined(a, name);
   const bool divides = op == ElementOp::FloorDiv || op == ElementOp::Rem;
-  CB_CHECK(!(divides || op == ElementOp::Sub) || a.dtype() != DType::Bool, ErrorKind::DTypeMismatch,
+  CB_CHECK(!(divides || op == ElementOp::Sub || op == ElementOp::RSub) || a.dtype() != DType::Bool,
+           ErrorKind::DTypeMismatch,
            "{}: not supported for bool tensors ({})", name, a.str());
   CB_CHECK(!divides || (b.is_float ? b.f != 0.0 : b.i != 0), ErrorKind::InvalidArgument,
            "{}: division by a zero scalar", name);
@@ -75,23 +76,8 @@ Tensor remainder(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Re
 Tensor minimum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Min, a, b, "minimum"); }
 Tensor maximum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Max, a, b, "maximum"); }
 
-// b - a: the result is filled with b, then out = out - a in place (same element, same index).
-Tensor rsub(const Tensor& a, Scalar b) {
-  const detail::OpCall call("rsub");
-  detail::check_defined(a, "rsub");
-  CB_CHECK(a.dtype() != DType::Bool, ErrorKind::DTypeMismatch, "rsub: not supported for bool tensors ({})", a.str());
-  Tensor out = Tensor::empty(a.shape(), detail::scalar_result_dtype(a.dtype(), b), a.device(), "rsub");
-  fill_(out, b);
-  detail::ElementwiseArgs args{};
-  args.op = ElementOp::Sub;
-  args.compute = out.dtype();
-  args.out = make_arg(out);
-  args.in[0] = make_arg(out);
-  args.in[1] = make_arg(a);
-  args.n_in = 2;
-  detail::launch(args, a.device());
-  return out;
-}
+// b - a: one kernel, the scalar riding in s[0], as PyTorch's rsub.
+Tensor rsub(const Tensor& a, Scalar b) { return detail::arith(ElementOp::RSub, a, b, "rsub"); }
 
 Tensor neg(const Tensor& a) {
   const detail::OpCall call("neg");

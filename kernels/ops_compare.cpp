@@ -96,22 +96,21 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   return out;
 }
 
-// The scalar is written into the result first and then read back as the "else" operand
-// (same element, same index), so no tensor is allocated for it.
+// The scalar rides in the kernel's arguments, so no tensor is allocated for it and one kernel
+// runs, as PyTorch's where with a Python scalar.
 Tensor where(const Tensor& cond, const Tensor& a, Scalar b) {
   const detail::OpCall call("where");
   check_condition(cond, a);
   const Dims shape = detail::broadcast_shapes(cond.shape(), a.shape(), "where");
   Tensor out = Tensor::empty(shape, detail::scalar_result_dtype(a.dtype(), b), a.device(), "where");
-  fill_(out, b);
-  detail::ElementwiseArgs args{};
+  detail::ElementwiseArgs args{};  // one kernel: the scalar rides in s[0] (n_in == 2)
   args.op = ElementOp::Where;
   args.compute = out.dtype();
   args.out = make_arg(out);
   args.in[0] = make_arg(cond, shape);
   args.in[1] = make_arg(a, shape);
-  args.in[2] = make_arg(out);
-  args.n_in = 3;
+  args.n_in = 2;
+  args.s[0] = detail::scalar_arg(b);
   detail::launch(args, a.device());
   return out;
 }

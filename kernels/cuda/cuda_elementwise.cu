@@ -22,6 +22,10 @@ template <typename T> __device__ void eval_element(const ElementwiseArgs& a, std
     case ElementOp::Clamp: store_as<T>(out, a.out.dtype, clamp_op<T>(load_as<T>(in(0), a.in[0].dtype), a)); return;
     case ElementOp::Where: {
       const bool cond = load_as<bool>(in(0), a.in[0].dtype);
+      if (!cond && a.n_in == 2) {  // the other operand is the Python scalar s[0]
+        store_as<T>(out, a.out.dtype, scalar_as<T>(a.s[0]));
+        return;
+      }
       const int pick = cond ? 1 : 2;
       store_as<T>(out, a.out.dtype, load_as<T>(in(pick), a.in[pick].dtype));
       return;

@@ -42,13 +42,14 @@ struct ScalarArg {
 };
 
 enum class ElementOp : std::uint8_t {
-  // binary: out = f(in0, in1); with n_in == 1, out = f(in0, s0) (a Python scalar right operand)
-  Add, Sub, Mul, FloorDiv, Rem, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or,
+  // binary: out = f(in0, in1); with n_in == 1, out = f(in0, s0) (a Python scalar right operand);
+  // RSub is in1 - in0 (rsub: s0 - in0), one kernel as PyTorch's
+  Add, Sub, Mul, FloorDiv, Rem, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or, RSub,
   // unary: out = f(in0)
   Neg, Not, Copy,
   // out = clamp(in0, s0 if has_min, s1 if has_max)
   Clamp,
-  // out = in0 ? in1 : in2
+  // out = in0 ? in1 : in2; with n_in == 2, in0 ? in1 : s0 (where with a Python scalar)
   Where,
   // out = s0 (no inputs)
   Fill,

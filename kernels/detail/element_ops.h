@@ -81,6 +81,7 @@ template <typename T> CB_HD T binary_op(ElementOp op, T a, T b) {
     case ElementOp::Ge: return a >= b;
     case ElementOp::And: return (a != T{}) && (b != T{});
     case ElementOp::Or: return (a != T{}) || (b != T{});
+    case ElementOp::RSub: return b - a;
     default: return T{};
   }
 }

@@ -106,6 +106,7 @@ template <typename T> void elementwise_typed(const ElementwiseArgs& a) {
     CB_HOST_BINARY(Add) CB_HOST_BINARY(Sub) CB_HOST_BINARY(Mul) CB_HOST_BINARY(FloorDiv) CB_HOST_BINARY(Rem)
     CB_HOST_BINARY(Min) CB_HOST_BINARY(Max) CB_HOST_BINARY(Eq) CB_HOST_BINARY(Ne) CB_HOST_BINARY(Lt)
     CB_HOST_BINARY(Le) CB_HOST_BINARY(Gt) CB_HOST_BINARY(Ge) CB_HOST_BINARY(And) CB_HOST_BINARY(Or)
+    CB_HOST_BINARY(RSub)
 #undef CB_HOST_BINARY
     case ElementOp::Neg:
       walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { store_as<T>(p[0], ot, T(T(0) - load_as<T>(p[1], t0))); });
@@ -124,6 +125,19 @@ template <typename T> void elementwise_typed(const ElementwiseArgs& a) {
       walk<2>(shape, {&a.out, &a.in[0]}, [&](char* const* p) { store_as<T>(p[0], ot, clamp_op<T>(load_as<T>(p[1], t0), a)); });
       return;
     case ElementOp::Where:
+      if (a.n_in == 2) {  // the other operand is the Python scalar s[0]
+        const T other = scalar_as<T>(a.s[0]);
+        if (ot == tt && t0 == DType::Bool && t1 == tt) {
+          walk_rows<3>(shape, {&a.out, &a.in[0], &a.in[1]}, [&](char* const* p, Step st, std::int64_t n) {
+            row3<T, bool, T>(p, st, n, [other](bool c, T x) { return c ? x : other; });
+          });
+          return;
+        }
+        walk<3>(shape, {&a.out, &a.in[0], &a.in[1]}, [&](char* const* p) {
+          store_as<T>(p[0], ot, load_as<bool>(p[1], t0) ? load_as<T>(p[2], t1) : other);
+        });
+        return;
+      }
       if (ot == tt && t0 == DType::Bool && t1 == tt && t2 == tt) {
         walk_rows<4>(shape, {&a.out, &a.in[0], &a.in[1], &a.in[2]}, [&](char* const* p, Step st, std::int64_t n) {
           row4<T, bool, T, T>(p, st, n, [](bool c, T x, T y) { return c ? x : y; });

@@ -29,8 +29,6 @@ class CostDifference:
 
 _INDEXER = ("the port models the indexer's metadata that reads the shared table (its slot mapping, its decode "
             "block table), not the rest, which reads no table entry")
-_RUNTIME_RSUB = ("the runtime's rsub and where with a scalar are 2 launches each (a fill first); PyTorch's one "
-                 "kernel each")
 
 KNOWN_COST_DIFFERENCES = {
     "mamba_prefix_caching": [
@@ -45,7 +43,6 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("op:*", None, "gather (rows and columns indexed, the flip)", "aten.index for "
                        "t[rows, cols], flip", "Python's advanced indexing is aten.index; the port gathers, "
                        "one kernel either way"),
-        CostDifference("launches", None, "+1 per call", "one per op", _RUNTIME_RSUB),
         CostDifference("bytes", None, "an arange of the n-gram sizes for the flip's gather",
                        "`batch_indices = arange(B)` for `t[batch_indices, idx]`, and `flip`",
                        "the same count of allocations; the port's index tensors are other sizes"),

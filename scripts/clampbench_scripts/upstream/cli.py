@@ -6,6 +6,7 @@
   upstream.py scan ...                                 a tree's in-place writes (scan/cli.py)
   upstream.py compare --base X --head Y ...            two trees' results files (branches/cli.py)
   upstream.py cost [--base X --head Y] ...             two trees' host cost per site (branches/cost_cli.py)
+  upstream.py report SITE --vllm-version X ...         a finding written up for maintainers (report/cli.py)
 
 upstream.py --help is the default command's help, which lists the others (commands.py)."""
 import sys
@@ -26,4 +27,7 @@ def main(argv=None):
     if argv[:1] == ["cost"]:
         from .branches import cost_cli
         return cost_cli.main(argv[1:])
+    if argv[:1] == ["report"]:
+        from .report import cli as report_cli
+        return report_cli.main(argv[1:])
     return drift_cli.main(argv)

@@ -14,10 +14,14 @@
 #      night: when every site ran), or with CLAMPBENCH_ACCEPT=true: a new hazard, a NOT
 #      ASSESSED comparison (a site gone, a figure missing) or a failed one keeps the last
 #      accepted night, so a hazard is reported every night until fixed or accepted.
+#   4. upstream.py scan --strict --origin cm: every in-place write into the common attention
+#      metadata's memory that this tree's builders make is covered by a suite or has a stated
+#      reason (OUTDIR/scan.txt); one with neither fails the night every night until answered.
 # The interpreter is $CLAMPBENCH_UPSTREAM_PYTHON (torch + Triton; scripts/test.sh makes one).
-# Exit: 0 agreed and nothing new; 1 a port disagrees or a new hazard; 2 bad usage; 3 a tool
-# failed or the comparison was not assessed; 4 a site is missing, no longer parses or no
-# longer runs on the stand-ins (the rest still checked).
+# Exit: 0 agreed and nothing new; 1 a port disagrees, a new hazard or an unanswered one; 2 bad
+# usage; 3 a tool failed or the comparison was not assessed; 4 a site is missing, no longer
+# parses or no longer runs on the stand-ins, or a file the scan reads does not parse (the rest
+# still checked).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 if [ $# -ne 3 ]; then
@@ -44,6 +48,8 @@ if [ -f "$state/head.json" ] && [ -f "$out/head.json" ]; then
   /usr/bin/python3 scripts/compare.py "$state/head.json" "$out/head.json" --fail-on verdicts \
     --format md > "$out/since-last.md" || gate=$?
 fi
+scan=0
+"$py" scripts/upstream.py scan --strict "${tree[@]}" --origin cm --out "$out/scan.txt" || scan=$?
 accept=false
 if [ -f "$state/head.json" ]; then
   if [ "$gate" = 0 ]; then accept=true; fi
@@ -55,9 +61,10 @@ if [ -f "$out/head.json" ] && [ "$accept" = true ]; then
   cp "$out/head.json" "$state/head.json.tmp" && mv "$state/head.json.tmp" "$state/head.json" || exit 3
 fi
 
-echo "vllm.sh: vLLM $vllm: upstream.py exit $ports, upstream.py compare exit $sites, compare.py since the last night exit $gate" >&2
-if [ "$ports" = 1 ] || [ "$gate" = 1 ]; then exit 1; fi
+echo "vllm.sh: vLLM $vllm: upstream.py exit $ports, upstream.py compare exit $sites, compare.py since the last night exit $gate, upstream.py scan --strict exit $scan" >&2
+if [ "$ports" = 1 ] || [ "$gate" = 1 ] || [ "$scan" = 1 ]; then exit 1; fi
 case "$ports" in 0|4|5|6) ;; *) exit 3 ;; esac
 case "$sites" in 0|4|5|6) ;; *) exit 3 ;; esac
 case "$gate" in 0) ;; *) exit 3 ;; esac
-case "$ports$sites" in 00) exit 0 ;; *) exit 4 ;; esac
+case "$scan" in 0|5) ;; *) exit 3 ;; esac
+case "$ports$sites$scan" in 000) exit 0 ;; *) exit 4 ;; esac

@@ -100,6 +100,65 @@ def rows(proc):
              f["new"]) for f in doc["findings"]]
 
 
+RETURNS = '''\
+import torch
+
+
+class ToyMetadataBuilder(AttentionMetadataBuilder):
+    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):
+        lens = common_attn_metadata.seq_lens - 1
+        md = _ToyMetadata(seq_lens=common_attn_metadata.seq_lens, lens=lens)
+        return md
+
+    def build_for_cudagraph_capture(self, common_attn_metadata):
+        md = self.build(0, common_attn_metadata)
+        md.seq_lens.fill_(1)
+        md.lens.zero_()
+        plan = make_plan(common_attn_metadata.query_start_loc, 2)
+        for chunk in plan.chunks:
+            chunk.starts.zero_()
+            chunk.ends.zero_()
+        return md
+
+
+class ChildMetadataBuilder(ToyMetadataBuilder):
+    def build_for_cudagraph_capture(self, common_attn_metadata):
+        self.build(0, common_attn_metadata).seq_lens.fill_(1)
+        self.opaque(common_attn_metadata).seq_lens.fill_(1)
+
+    def opaque(self, common_attn_metadata):
+        if common_attn_metadata.causal:
+            return _ToyMetadata(seq_lens=common_attn_metadata.seq_lens)
+        return helper(common_attn_metadata)
+
+
+def make_plan(query_start_loc, n):
+    chunks = []
+    for i in range(n):
+        chunks.append(Chunk(starts=query_start_loc[i:], ends=query_start_loc[1:] + 0))
+    return Plan(chunks=chunks)
+'''
+
+
+def test_a_call_is_followed_into_what_it_returns(tmp_path):
+    """`self.build(...)` (the class's own or a base's) and a module function are read to their
+    returns: a field handed back from the metadata is its memory (a hazard), one computed there
+    is fresh, a list's elements keep their fields; a callee with a return of unknown shape
+    leaves the value unknown."""
+    tree = write_tree(tmp_path / "head", {"vllm/toy/returns.py": RETURNS})
+    got = [(r[1], r[2], r[4], r[6], r[7]) for r in rows(scan("--vllm-src", tree, "--format", "json"))]
+    assert got == [
+        (23, "ChildMetadataBuilder.build_for_cudagraph_capture", "self.build(0, common_attn_metadata).seq_lens",
+         "cm.seq_lens", "hazard"),
+        (12, "ToyMetadataBuilder.build_for_cudagraph_capture", "md.seq_lens", "cm.seq_lens", "hazard"),
+        (16, "ToyMetadataBuilder.build_for_cudagraph_capture", "chunk.starts", "cm.query_start_loc", "hazard"),
+        (24, "ChildMetadataBuilder.build_for_cudagraph_capture", "self.opaque(common_attn_metadata).seq_lens",
+         "cm", "unknown"),
+        (13, "ToyMetadataBuilder.build_for_cudagraph_capture", "md.lens", "cm.seq_lens", "fresh"),
+        (17, "ToyMetadataBuilder.build_for_cudagraph_capture", "chunk.ends", "cm.query_start_loc", "fresh"),
+    ]
+
+
 def test_what_is_listed_and_what_is_not(tmp_path):
     tree = write_tree(tmp_path / "head", {"vllm/toy/builder.py": BUILDER})
     got = rows(scan("--vllm-src", tree, "--format", "json"))
@@ -501,8 +560,10 @@ def test_0340_the_static_sink_builders_masked_store_and_the_classes(newest_since
     """static_sink_attention.py's build stores into the shared seq_lens twice, `seq_lens[:] =
     seq_lens + sink_len` (86) and the masked `seq_lens[seq_lens == sink_len] = 0` (89), both in
     0.27.0 too: hazards, covered by the static_sink site (sites/static_sink.py). The
-    triton builder's capture writes `attn_metadata.seq_lens` of its own build (unknown here; it
-    is the metadata's), GDN's `torch.diff(...).sub_(1)` writes a fresh tensor."""
+    triton builder's capture writes `attn_metadata.seq_lens` of its own build, which
+    `TritonAttentionMetadata(seq_lens=seq_lens)` hands back from the metadata itself: followed
+    into `self.build()`, a hazard (with its stated reason: capture only). GDN's
+    `torch.diff(...).sub_(1)` writes a fresh tensor."""
     sink = "vllm/model_executor/layers/attention/static_sink_attention.py"
     stores = [newest_since_0270[(sink, line, "[]=")] for line in (86, 89)]
     assert [(f["receiver"], f["origin"], f["class"], f["new"]) for f in stores] == [
@@ -511,7 +572,8 @@ def test_0340_the_static_sink_builders_masked_store_and_the_classes(newest_since
         "common_attn_metadata.seq_lens[common_attn_metadata.seq_lens == self.sink_len] = 0"
     assert {f["covered_by"] for f in stores} == {"static_sink"}
     capture = newest_since_0270[("vllm/v1/attention/backends/triton_attn.py", 230, "fill_")]
-    assert (capture["class"], capture["through"]) == ("unknown", "self.build()")
+    assert (capture["class"], capture["origin"], capture["through"]) == ("hazard", "cm.seq_lens", "")
+    assert capture["reason"].startswith("capture only:") and "input_batch.py:366-384" in capture["reason"]
     diff = newest_since_0270[("vllm/v1/attention/backends/gdn_attn.py", 827, "sub_")]
     assert (diff["class"], diff["origin"], diff["new"]) == ("fresh", "cm.query_start_loc_cpu", True)
 
@@ -533,7 +595,7 @@ def test_strict_fails_on_a_hazard_with_neither_a_suite_nor_a_reason(tmp_path):
     assert fresh_only.returncode == 0, fresh_only.stderr  # only the listed findings are judged
 
 
-def test_0340_strict_passes_on_the_cm_writes_and_states_rocm_attns_reason():
+def test_0340_strict_passes_on_the_cm_writes_with_no_unknown_left():
     state, reason = upstream_state()
     if state is None:
         pytest.skip(reason)
@@ -542,6 +604,11 @@ def test_0340_strict_passes_on_the_cm_writes_and_states_rocm_attns_reason():
     assert proc.returncode == 0, proc.stderr
     hazards = [f for f in json.loads(proc.stdout)["findings"] if f["class"] == "hazard"]
     assert all(f["covered_by"] or f["reason"] for f in hazards), hazards
+    assert not [f for f in json.loads(proc.stdout)["findings"] if f["class"] == "unknown"]
     rocm = [f for f in hazards if f["file"] == "vllm/v1/attention/backends/rocm_attn.py"]
-    assert [(f["op"], f["covered_by"]) for f in rocm] == [("zero_", None)]
-    assert "model_runner.py:1539-1540" in rocm[0]["reason"]
+    assert [(f["op"], f["covered_by"]) for f in rocm] == [("fill_", None), ("zero_", None)]
+    assert "model_runner.py:1539-1540" in rocm[1]["reason"]
+    # build_for_cudagraph_capture's fill_(1) of what self.build() returns, in four builders (two
+    # of them inheriting rocm_attn's build): the runner's seq_lens, each with its stated reason
+    captures = {f["file"].rsplit("/", 1)[-1] for f in hazards if f["op"] == "fill_"}
+    assert captures == {"triton_attn.py", "rocm_attn.py", "rocm_aiter_unified_attn.py", "turboquant_attn.py"}

@@ -125,10 +125,14 @@ def _root(node):
 
 
 class FunctionFlow:
-    def __init__(self, fn: ast.FunctionDef, outer=None):
+    def __init__(self, fn: ast.FunctionDef, outer=None, callee=None):
         """OUTER: the names of the function `fn` is defined in ({name: Origin}), which a
         nested function or a method of a class defined in a function sees; its own
-        parameters hide them."""
+        parameters hide them. CALLEE: (call, flow) -> the fields of the object a
+        `self.method(...)` or `function(...)` call returns, in this function's origins, or
+        None (returns.py)."""
+        self.callee = callee
+        self.objects = {}  # name -> {field: Origin or None}: an object whose fields are known
         self.env = dict(outer or {})
         self.local = set()  # the names this function has bound (not a global's or a closure's)
         self.tensors = set()  # the names known to hold a tensor
@@ -158,6 +162,9 @@ class FunctionFlow:
             key = ast.unparse(node)
             if key in self.attrs:
                 return self.attrs[key]
+            fields = self.fields_of(node.value) if isinstance(node.value, ast.Call) else None
+            if fields is not None and node.attr in fields:  # self.build(...).seq_lens
+                return fields[node.attr]
             base = self.origin(node.value)
             if base is not None and base.is_cm_object:
                 return Origin("cm", f"cm.{node.attr}", base.reach)
@@ -253,10 +260,59 @@ class FunctionFlow:
             return self.is_tensor(func.value)
         return False
 
+    def fields_of(self, node) -> Optional[dict]:
+        """{field: Origin or None} of the object NODE is, where known: a class called with
+        keywords (a dataclass, as vLLM's metadata classes are, keeps them as its fields), a
+        name bound to one, or what a `self.method(...)` call returns (CALLEE); else None."""
+        if isinstance(node, ast.Name):
+            return self.objects.get(node.id)
+        if isinstance(node, ast.Attribute):  # meta.chunks: the fields under that name
+            base = self.fields_of(node.value) or {}
+            prefix = node.attr + "."
+            inner = {k[len(prefix):]: v for k, v in base.items() if k.startswith(prefix)}
+            return inner or None
+        if not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name.lstrip("_")[:1].isupper() and node.keywords and all(k.arg for k in node.keywords):
+            fields = {}
+            for k in node.keywords:
+                fields[k.arg] = self.origin(k.value)
+                fields.update((f"{k.arg}.{sub}", v) for sub, v in (self.fields_of(k.value) or {}).items())
+            return fields
+        own_method = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
+        if self.callee is not None and (own_method or isinstance(func, ast.Name)):
+            return self.callee(node, self)
+        return None
+
+    def elements_of(self, node) -> Optional[dict]:
+        """The fields of the objects the list NODE holds (`chunks.append(Chunk(...))`), or None."""
+        fields = self.fields_of(node) or {}
+        inner = {k[3:]: v for k, v in fields.items() if k.startswith("[].")}
+        return inner or None
+
+    def set_object(self, name, fields):
+        """NAME holds an object of FIELDS from here on; its attributes take their origins."""
+        self.objects[name] = fields
+        self.attrs.update((f"{name}.{k}", v) for k, v in fields.items() if "[]" not in k)
+
+    def note_append(self, call):
+        """`NAME.append(X)` on a local list: X's fields are its elements' from here on."""
+        target = call.func.value
+        if len(call.args) != 1 or not isinstance(target, ast.Name) or target.id not in self.local:
+            return
+        fields = self.fields_of(call.args[0])
+        if fields:
+            merged = dict(self.objects.get(target.id) or {})
+            merged.update((f"[].{k}", v) for k, v in fields.items())
+            self.objects[target.id] = merged
+
     def bind(self, target, origin, value=None):
         """TARGET = VALUE (of ORIGIN). An attribute of a local object (`chunk.starts = ...`)
         takes the value's origin from here on; one of `self` or of the metadata object does
-        not (it stays what others read)."""
+        not (it stays what others read). A name bound to an object whose fields are known
+        (fields_of) has those fields' origins."""
         tensor = value is not None and self.is_tensor(value)
         if isinstance(target, ast.Name):
             self.local.add(target.id)
@@ -266,6 +322,11 @@ class FunctionFlow:
             else:
                 self.env[target.id] = origin
             (self.tensors.add if tensor else self.tensors.discard)(target.id)
+            fields = self.fields_of(value) if value is not None else None
+            if fields is None:
+                self.objects.pop(target.id, None)
+            else:
+                self.set_object(target.id, fields)
         elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
                 and target.value.id in self.local and target.value.id != "self":
             base = self.env.get(target.value.id)

@@ -10,9 +10,22 @@ _CAPTURE_ONLY = ("capture only: build_for_cudagraph_capture runs on the dummy ba
                  "0.34.0), and every real step rewrites the whole buffer from the host before its "
                  "build (v1/worker/gpu/model_runner.py:1539-1540)")
 
+_CAPTURE_SEQ_LENS = ("capture only: build_for_cudagraph_capture fills the seq_lens that build hands back, the "
+                     "runner's own, on the dummy batch InputBatch.make_dummy fills "
+                     "(v1/worker/gpu/input_batch.py:165-168, 0.34.0); every real step rewrites the whole "
+                     "buffer, padding included, before its build (_prepare_pos_seq_lens_kernel, "
+                     "v1/worker/gpu/input_batch.py:366-384, launched at v1/worker/gpu/model_runner.py:1569-1575)")
+_BACKENDS = "vllm/v1/attention/backends/"
+
 REASONS = {
-    ("vllm/v1/attention/backends/rocm_attn.py", "RocmAttentionMetadataBuilder.build_for_cudagraph_capture",
+    (_BACKENDS + "rocm_attn.py", "RocmAttentionMetadataBuilder.build_for_cudagraph_capture",
      "zero_", "common_attn_metadata.query_start_loc"): _CAPTURE_ONLY,
+    **{(_BACKENDS + file, f"{builder}.build_for_cudagraph_capture", "fill_", "attn_metadata.seq_lens"):
+       _CAPTURE_SEQ_LENS
+       for file, builder in (("triton_attn.py", "TritonAttentionMetadataBuilder"),
+                             ("rocm_attn.py", "RocmAttentionMetadataBuilder"),
+                             ("rocm_aiter_unified_attn.py", "RocmAiterUnifiedAttentionMetadataBuilder"),
+                             ("turboquant_attn.py", "TurboQuantMetadataBuilder"))},
 }
 
 

@@ -12,6 +12,7 @@ from typing import List, Optional
 from ..vllm_code.extract import ExtractError
 from .dataflow import CLASS_OF_REACH, CLASSES, HAZARD
 from .reasons import reason_for
+from .returns import MethodReturns
 from .scope import called_names, scope
 from .writes import analyse
 
@@ -117,9 +118,10 @@ def _outer_names(node, enclosing, memo):
 
 def scan(release, sites, modules) -> List[Finding]:
     spans = coverage(release, sites)
-    findings, memo = [], {}
+    findings, memo, returns = [], {}, MethodReturns(modules)
     for relpath, function in scope(modules):
-        for w in analyse(function.node, _outer_names(function.node, function.enclosing, memo))[0]:
+        outer = _outer_names(function.node, function.enclosing, memo)
+        for w in analyse(function.node, outer, returns.for_class(function.cls))[0]:
             covered = next((suite for first, last, suite in spans.get(relpath, []) if first <= w.line <= last), None)
             write_class = CLASS_OF_REACH[w.origin.reach]
             reason = reason_for(relpath, function.qualname, w.op, w.receiver) if write_class == HAZARD else None

@@ -82,13 +82,14 @@ def _defs_in(node):
         yield node
 
 
-def analyse(fn: ast.FunctionDef, outer=None):
+def analyse(fn: ast.FunctionDef, outer=None, callee=None):
     """([Write] of `fn`, {id(def): its names}): the in-place method calls, out= arguments and
     sliced stores of `fn` whose tensor has an origin, statement by statement (a statement's
     writes before its bindings); and for each function `fn` defines (nested functions, methods
     of nested classes) the names it sees, as bound where its def or class statement is.
-    OUTER: the names `fn` sees from the function it is defined in (a closure's)."""
-    scan = _FunctionScan(FunctionFlow(fn, outer))
+    OUTER: the names `fn` sees from the function it is defined in (a closure's); CALLEE: what
+    its `self.method(...)` calls return (FunctionFlow, returns.py)."""
+    scan = FunctionScan(FunctionFlow(fn, outer, callee))
     for stmt in fn.body:
         scan.statement(stmt)
     return scan.found, scan.defined
@@ -99,12 +100,13 @@ _HEADERS = {ast.If: ["test"], ast.While: ["test"], ast.For: ["iter"], ast.AsyncF
             ast.With: [], ast.AsyncWith: [], ast.Try: [], ast.Match: ["subject"]}
 
 
-class _FunctionScan:
+class FunctionScan:
     """One pass over a function's statements in order: the writes found so far, the names each
-    nested def sees, and the origins bound so far (FLOW)."""
+    nested def sees, the origins bound so far (FLOW), and the fields of what each `return`
+    hands back (None where they are not known)."""
 
     def __init__(self, flow):
-        self.flow, self.found, self.defined = flow, [], {}
+        self.flow, self.found, self.defined, self.returns = flow, [], {}, []
 
     def record(self, line, op, receiver, text):
         origin = self.flow.origin(receiver)
@@ -131,6 +133,8 @@ class _FunctionScan:
     def record_calls(self, node, text=None):
         text = ast.unparse(node) if text is None else text
         for call in _calls(node):
+            if isinstance(call.func, ast.Attribute) and call.func.attr == "append":
+                self.flow.note_append(call)
             if isinstance(call.func, ast.Attribute) and is_inplace_method(call.func.attr):
                 self.record(call.func.end_lineno, call.func.attr, call.func.value, text)
                 self.filled(call.func.value, [*call.args, *(k.value for k in call.keywords)])
@@ -150,6 +154,9 @@ class _FunctionScan:
             self.assignment(node)
         elif isinstance(node, ast.AugAssign):
             self.augmented_assignment(node)
+        elif isinstance(node, ast.Return):
+            self.record_calls(node)
+            self.returns.append(self.flow.fields_of(node.value) if node.value is not None else None)
         elif type(node) not in _HEADERS and not hasattr(node, "body"):
             self.record_calls(node)  # Expr, Return, Assert, ...
             self.bind_walrus([node])
@@ -188,6 +195,9 @@ class _FunctionScan:
         self.bind_walrus(header)
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self.flow.bind(node.target, self.flow.origin(node.iter))
+            elements = self.flow.elements_of(node.iter)
+            if elements is not None and isinstance(node.target, ast.Name):
+                self.flow.set_object(node.target.id, elements)
         for item in getattr(node, "items", []):
             self.record_calls(item.context_expr)
             if item.optional_vars is not None:

@@ -47,6 +47,10 @@ Tensor mul(const Tensor& a, const Tensor& b);
 Tensor mul(const Tensor& a, Scalar b);
 Tensor floor_divide(const Tensor& a, const Tensor& b);
 Tensor floor_divide(const Tensor& a, Scalar b);
+// torch.div(a, b, rounding_mode=...): only "floor" (floor_divide's values, named "div" as ATen
+// names it, so a port of vLLM's spelling dispatches vLLM's op).
+enum class RoundingMode : std::uint8_t { Floor };
+Tensor div(const Tensor& a, Scalar b, RoundingMode mode);
 Tensor remainder(const Tensor& a, const Tensor& b);
 Tensor remainder(const Tensor& a, Scalar b);
 Tensor neg(const Tensor& a);

@@ -71,6 +71,7 @@ Tensor mul(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::M
 Tensor mul(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Mul, a, b, "mul"); }
 Tensor floor_divide(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::FloorDiv, a, b, "floor_divide"); }
 Tensor floor_divide(const Tensor& a, Scalar b) { return detail::arith(ElementOp::FloorDiv, a, b, "floor_divide"); }
+Tensor div(const Tensor& a, Scalar b, RoundingMode) { return detail::arith(ElementOp::FloorDiv, a, b, "div"); }
 Tensor remainder(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Rem, a, b, "remainder"); }
 Tensor remainder(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Rem, a, b, "remainder"); }
 Tensor minimum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Min, a, b, "minimum"); }

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// mamba_prefix_caching: the mamba builder's prefix-caching block indices (mode "all"). Three cdiv-based
-// block indices per request; two of them may be -1 (fresh prefills, padding rows) and are
-// clamped at 0 -- out of place before the PR, in place after.
+// mamba_prefix_caching: the mamba builder's prefix-caching block indices (mode "all"). Three
+// ceil-division block indices per request; two of them may be -1 (fresh prefills, padding
+// rows) and are clamped at 0 -- out of place before the PR, in place after.
 
 #include <algorithm>
 #include <vector>
@@ -18,20 +18,25 @@ namespace {
 
 constexpr const char* kName = "mamba_prefix_caching";
 
-// Per call: 3 + 4 + 3 allocations, plus 1 per out-of-place clamp (12 vs 10).
-// Both variants keep 0.25.0's op sequence (cdiv = -(a // -B)), so the saving they report is
-// the clamp lines' alone. 0.27.0 (mamba_attn.py:375-415) also rewrote the indices as
-// torch.div(a + B - 1, B, rounding_mode="floor") - 1: the same int32 values (ceil(a / B) for
-// every integer a), but + B, - 1, div, - 1 (4) for the two ceil indices and + B, div, - 1 (3)
-// for the first scheduled one: 11 allocations with its clamp_, so the release saves 1 per
-// call against 0.25.0's 12, not 2; the div form with out-of-place clamps would be 13.
+// Each variant spells the indices as the release it is held to does. clamp (0.25.0,
+// mamba_attn.py): cdiv = -(a // -B), then - 1: 3 + 4 + 3 allocations and 2 out-of-place
+// clamps, 12. clamp_ (0.27.0, mamba_attn.py:375-415): torch.div(a + B - 1, B,
+// rounding_mode="floor") - 1, the same int32 values (ceil(a / B) for every integer a), with
+// + B, - 1, div, - 1 (4) for the two ceil indices and + B, div, - 1 (3) for the first
+// scheduled one, and the clamps in place: 11. So the release saves 1 allocation per call, not
+// 2: the clamp lines save 2, the div spelling costs 1 back.
 Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const Tensor& nct = in.get("num_computed_tokens");
   const Tensor& seq_lens = in.get("seq_lens");
   const std::int64_t block = p.get("B");
-  Tensor last_computed = sub(detail::cdiv(nct, block), 1);             // 3: -1 where nct == 0
-  Tensor first_scheduled = sub(detail::cdiv(add(nct, 1), block), 1);   // 4: never negative
-  Tensor last_scheduled = sub(detail::cdiv(seq_lens, block), 1);       // 3: -1 in padding rows
+  const bool released = mode != detail::ClampMode::OutOfPlace;  // 0.27.0's spelling
+  auto ceil_div = [&](const Tensor& a) {
+    return released ? div(sub(add(a, block), 1), block, RoundingMode::Floor) : detail::cdiv(a, block);
+  };
+  Tensor last_computed = sub(ceil_div(nct), 1);  // -1 where nct == 0
+  Tensor first_scheduled = released ? sub(div(add(nct, block), block, RoundingMode::Floor), 1)
+                                    : sub(detail::cdiv(add(nct, 1), block), 1);  // never negative
+  Tensor last_scheduled = sub(ceil_div(seq_lens), 1);  // -1 in padding rows
   last_computed = detail::clamp_as(mode, last_computed, 0);
   last_scheduled = detail::clamp_as(mode, last_scheduled, 0);
   return {{"block_idx_last_computed_token", last_computed},
@@ -90,9 +95,9 @@ Suite make_mamba_prefix_caching_suite() {
       .inputs(make_inputs)
       .outputs({"block_idx_last_computed_token", "block_idx_first_scheduled_token",
                 "block_idx_last_scheduled_token"})
-      .variant("clamp", "torch.clamp(idx, min=0): a new tensor per clamp",
+      .variant("clamp", "0.25.0: cdiv indices, torch.clamp(idx, min=0): a new tensor per clamp",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "idx.clamp_(min=0): in place",
+      .variant("clamp_", "0.27.0: torch.div(..., rounding_mode='floor') indices, idx.clamp_(min=0): in place",
                [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
       .variant("fused", "one kernel (a host loop on host), allocating only the 3 outputs",
                fused::fused_mamba_prefix_caching)

@@ -13,12 +13,17 @@ namespace {
 
 using Counts = std::map<std::string, std::int64_t>;
 
-// mamba_prefix_caching: three cdiv(x, B) = neg(floor_divide(x, -B)) (2 ops each), a sub per
-// index, add(nct, 1) for the first scheduled one, and two clamps: 12 elementwise ops, each one
-// kernel; nothing read back. clamp_ is the same op count: the PR changed no dispatch.
+// mamba_prefix_caching, each variant as its release spells it. clamp (0.25.0): three
+// cdiv(x, B) = neg(floor_divide(x, -B)) (2 ops each), a sub per index, add(nct, 1) for the
+// first scheduled one, and two clamps: 12. clamp_ (0.27.0): torch.div(x + B - 1, B,
+// rounding_mode="floor") - 1 (add, sub, div, sub) twice, div(nct + B, B) - 1 (add, div, sub),
+// two clamp_: 13, as vLLM's code (upstream.py cost). Each op one kernel; nothing read back.
 TEST(CBT_SUITE(HostCostCounts), MambaPrefixCaching) {
   CBT_REQUIRE_DEVICE();
   const ParamPoint p = point({{"R", 7}, {"B", 4}, {"L", 16}});
+  const std::map<std::string, Counts> by_op = {
+      {"clamp", Counts{{"add", 1}, {"clamp", 2}, {"floor_divide", 3}, {"neg", 3}, {"sub", 3}}},
+      {"clamp_", Counts{{"add", 3}, {"clamp_", 2}, {"div", 3}, {"sub", 5}}}};
   for (const char* variant : {"clamp", "clamp_"}) {
     SCOPED_TRACE(variant);
     CaseData d;
@@ -26,9 +31,10 @@ TEST(CBT_SUITE(HostCostCounts), MambaPrefixCaching) {
     d.add("num_computed_tokens", i32({0, 1, 4, 5, 7, 0, 0}, {7}), Role::Persistent);
     d.add("seq_lens", i32({3, 2, 5, 9, 8, 1, 0}, {7}), Role::Persistent);
     const HostCost c = call(suite("mamba_prefix_caching"), variant, d, p).cost;
-    EXPECT_EQ(c.by_op, (Counts{{"add", 1}, {std::string(variant), 2}, {"floor_divide", 3}, {"neg", 3}, {"sub", 3}}));
-    EXPECT_EQ(c.ops, 12);
-    EXPECT_EQ(c.launches, 12);
+    const std::int64_t ops = std::string(variant) == "clamp" ? 12 : 13;
+    EXPECT_EQ(c.by_op, by_op.at(variant));
+    EXPECT_EQ(c.ops, ops);
+    EXPECT_EQ(c.launches, ops);
     EXPECT_EQ(c.syncs, 0);
     EXPECT_EQ(c.h2d_copies + c.d2h_copies + c.check_syncs, 0);
   }

@@ -37,7 +37,8 @@ TEST(CBT_SUITE(MambaPrefixCaching), HandWorkedBothVariants) {
   }
 }
 
-// Allocations: 3 + 4 + 3 + two clamps = 12 out of place, 10 in place; int32[7] = 28 bytes each.
+// Allocations: clamp (0.25.0's cdiv) 3 + 4 + 3 + two clamps = 12; clamp_ (0.27.0's torch.div
+// spelling) 4 + 3 + 4 = 11, the clamps in place; int32[7] = 28 bytes each.
 TEST(CBT_SUITE(MambaPrefixCaching), ExactAllocations) {
   CBT_REQUIRE_DEVICE();
   const ParamPoint p = point({{"R", 7}, {"B", 4}, {"L", 16}});
@@ -45,9 +46,9 @@ TEST(CBT_SUITE(MambaPrefixCaching), ExactAllocations) {
   const Call clamp = call(suite(kSuite), "clamp", a, p);
   const Call in_place = call(suite(kSuite), "clamp_", b, p);
   EXPECT_EQ(clamp.allocations, 12u);
-  EXPECT_EQ(in_place.allocations, 10u);
+  EXPECT_EQ(in_place.allocations, 11u);
   EXPECT_EQ(clamp.bytes, 12u * 28u);
-  EXPECT_EQ(in_place.bytes, 10u * 28u);
+  EXPECT_EQ(in_place.bytes, 11u * 28u);
 }
 
 TEST(CBT_SUITE(MambaPrefixCaching), PersistentInputsUnchanged) {
@@ -62,7 +63,8 @@ TEST(CBT_SUITE(MambaPrefixCaching), PersistentInputsUnchanged) {
 
 TEST(CBT_SUITE(MambaPrefixCaching), QuickSet) {
   CBT_REQUIRE_DEVICE();
-  check_quick_set(suite(kSuite), [](const ParamPoint&) { return 2u; });
+  // the clamp lines save 2; 0.27.0's torch.div spelling costs 1 back (vLLM's own saving)
+  check_quick_set(suite(kSuite), [](const ParamPoint&) { return 1u; });
 }
 
 TEST(CBT_SUITE(MambaPrefixCaching), GeneratorIsDeterministicAndRealistic) {

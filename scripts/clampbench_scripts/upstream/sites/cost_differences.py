@@ -31,14 +31,6 @@ _INDEXER = ("the port models the indexer's metadata that reads the shared table 
             "block table), not the rest, which reads no table entry")
 
 KNOWN_COST_DIFFERENCES = {
-    "mamba_prefix_caching": [
-        CostDifference("op:*", ("clamp_",), "0.25.0's cdiv (neg, floor_divide, neg)", "torch.div(..., "
-                       "rounding_mode='floor') + 1 and two subs", "0.27.0 rewrote the block indices with "
-                       "torch.div; the port keeps 0.25.0's arithmetic (same values)"),
-        CostDifference("launches", ("clamp_",), "12", "13", "0.27.0's torch.div form is one op more"),
-        CostDifference("allocations", ("clamp_",), "10", "11", "the same op"),
-        CostDifference("bytes", ("clamp_",), "320", "352", "the same op"),
-    ],
     "ngram_find": [
         CostDifference("op:*", None, "gather (rows and columns indexed, the flip)", "aten.index for "
                        "t[rows, cols], flip", "Python's advanced indexing is aten.index; the port gathers, "

@@ -28,10 +28,10 @@ def render(label, command, lines, one, window, two):
     one group, the chunk further back; `two`: two groups, the chunk as far back as `window`."""
     sink_len = SINK_BLOCKS * BLOCK_SIZE
     out = [f"# StaticSinkAttentionBuilder.build raises the runner's shared `seq_lens` in place ({label})", "",
-           f"**In one line**: the build adds `sink_len` to `common_attn_metadata.seq_lens` in place, and that "
-           f"tensor is the v2 runner's `input_batch.seq_lens`; the sampler reads it after the step, so a "
-           f"prefill chunk that ends within `sink_len` tokens of its prompt's end is taken for the last "
-           f"chunk and samples a token mid-prompt.", "",
+           "**In one line**: the build adds `sink_len` to `common_attn_metadata.seq_lens` in place, and that "
+           "tensor is the v2 runner's `input_batch.seq_lens`; the sampler reads it after the step, so a "
+           "prefill chunk that ends within `sink_len` tokens of its prompt's end is taken for the last "
+           "chunk and samples a token mid-prompt.", "",
            f"Reproduce: `{command}` (vLLM's own build and sampler kernel from the wheel, on the CPU).", "",
            "## Where", "",
            _cite(lines.stores, "the build writes the metadata's `seq_lens` in place"),
@@ -49,7 +49,7 @@ def render(label, command, lines, one, window, two):
            "|---|---|---|---|---|---|---|",
            _row(one, f"chunk ends {PROMPT_LEN - one.seq_len} tokens before the prompt's end"),
            _row(window, f"chunk ends {PROMPT_LEN - window.seq_len} tokens before it"),
-           _row(two, f"the same chunk, two static-sink groups"), "",
+           _row(two, "the same chunk, two static-sink groups"), "",
            "## Consequence", "",
            f"- One KV-cache group: a chunk ending fewer than `sink_len` ({sink_len}) tokens before its "
            f"prompt's end is taken for the last one (`{one.seq_len} + {sink_len} >= {PROMPT_LEN}`): the "

@@ -14,7 +14,8 @@ import ast
 from typing import Optional
 
 from .dataflow import ALIAS, CM_NAMES, DERIVED, UNKNOWN, FunctionFlow, Origin, derived_from, unknown_from
-from .writes import FunctionScan, child_defs
+from ..vllm_code.definitions import child_defs
+from .writes import FunctionScan
 
 
 def _params(fn):

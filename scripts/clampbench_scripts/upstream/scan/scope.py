@@ -14,10 +14,8 @@ the function it is defined in, as bound where its def (or its class) statement i
 kernels (@triton.jit) are not torch code and are skipped."""
 import ast
 import re
-from dataclasses import dataclass
-from typing import Optional, Tuple
 
-from .writes import child_defs
+from ..vllm_code.definitions import functions
 
 CLASS_ROLE = re.compile(r"(Builder|Proposer|Speculator|Drafter)$")
 
@@ -30,30 +28,6 @@ def _in_scope_class(cls: ast.ClassDef, relpath: str):
     bases = [ast.unparse(b) for b in cls.bases]
     return bool(CLASS_ROLE.search(cls.name) or any(re.search(r"Builder\b", b) for b in bases)
                 or "/spec_decode/" in relpath)
-
-
-@dataclass(frozen=True)
-class Function:
-    qualname: str  # as Python's __qualname__: "Builder.build", "factory.<locals>.Builder.build"
-    node: ast.FunctionDef
-    cls: Optional[ast.ClassDef]  # the class it is a method of
-    enclosing: Tuple[ast.FunctionDef, ...]  # the functions it is defined in, outermost first
-
-
-def functions(tree):
-    """[Function] of a module at any depth: its functions and methods, and the classes and
-    functions defined in them."""
-    out = []
-
-    def visit(node, prefix, cls, enclosing):
-        for child in child_defs(node):
-            if isinstance(child, ast.ClassDef):
-                visit(child, f"{prefix}{child.name}.", child, enclosing)
-            else:
-                out.append(Function(prefix + child.name, child, cls, enclosing))
-                visit(child, f"{prefix}{child.name}.<locals>.", None, (*enclosing, child))
-    visit(tree, "", None, ())
-    return out
 
 
 def called_names(fn):

@@ -19,9 +19,9 @@ spells it: comments, line breaks and spacing do not count."""
 import ast
 from dataclasses import dataclass
 
+from ..vllm_code.definitions import DEFS, child_defs
 from .dataflow import ALIAS, UNKNOWN, FunctionFlow, Origin, derived_from, is_inplace_method, strongest
 
-DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @dataclass(frozen=True)
@@ -61,16 +61,6 @@ def _tensor_store(flow: FunctionFlow, node: ast.Subscript) -> bool:
         return True
     origin = flow.origin(node.value)
     return origin is not None and origin.kind == "cm" and origin.reach == ALIAS and not origin.is_cm_object
-
-
-def child_defs(node):
-    """The defs and classes in NODE's body, through its if/try/with/for/match blocks, not
-    inside another def or class."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, DEFS):
-            yield child
-        elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
-            yield from child_defs(child)
 
 
 def _defs_in(node):

@@ -5,7 +5,7 @@ StaticSinkAttentionBuilder.build as released, once per KV-cache group of a step.
 
 The builder is a class defined inside the factory `create_static_sink_attention_backend`
 (a function-local class, so `release.find` cannot see it): the site is located by its
-qualified name among the module's nested definitions (scan.scope.functions), and run by
+qualified name among the module's nested definitions (vllm_code.definitions), and run by
 compiling the whole factory, with stand-ins for the backend it subclasses (whose builder's
 `build` hands back what FlashAttentionMetadataBuilder.build keeps of the metadata: the
 `seq_lens` and `block_table_tensor` views and `max_seq_len`) and for
@@ -30,7 +30,7 @@ import ast
 
 import torch
 
-from ..scan.scope import functions
+from ..vllm_code.definitions import functions
 from ..vllm_code.extract import ExtractError
 from ..vllm_code.stand import Stand
 from .model import FORM_CLAMP_, IN_PLACE_IN_BOTH, Site

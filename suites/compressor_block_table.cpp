@@ -99,10 +99,9 @@ Suite make_compressor_block_table_suite() {
       .axis("padding", {0, 1, 2}, {0, 1, 2}, {0, 1, 2})
       .inputs(make_inputs)
       .outputs({"block_table", "token_to_req_indices"})
-      .variant("clamp", "block_table.clamp(min=0): a copy of the table (counterfactual, in no release)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "block_table.clamp_(min=0): the runner's table rewritten in place (0.25.0, 0.27.0)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "block_table.clamp(min=0): a copy of the table (counterfactual, in no release)",
+                      "block_table.clamp_(min=0): the runner's table rewritten in place (0.25.0, 0.27.0)")
       .reader("negative_entry_count",
               "a later reader of the compressor group's table that tells a -1 entry from block 0 "
               "(entries < 0 of each row)",

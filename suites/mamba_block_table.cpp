@@ -81,10 +81,9 @@ Suite make_mamba_block_table_suite() {
       })
       .inputs(make_inputs)
       .outputs({"block_table"})
-      .variant("clamp", "torch.clamp(start, min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "start.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "torch.clamp(start, min=0): a new tensor",
+                      "start.clamp_(min=0): in place")
       .variant("fused", "one kernel (a host loop on host), allocating only the output",
                fused::fused_mamba_block_table)
       .build();

@@ -77,10 +77,9 @@ Suite make_mamba_fallback_suite() {
       .axis("K", {2}, {1, 3}, {1, 2, 3})
       .inputs(make_inputs)
       .outputs({"block_idx_last_scheduled_token"})
-      .variant("clamp", "torch.clamp(fallback, min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "fallback.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "torch.clamp(fallback, min=0): a new tensor",
+                      "fallback.clamp_(min=0): in place")
       .variant("fused", "one kernel (a host loop on host), allocating only the output",
                fused::fused_mamba_fallback)
       .build();

@@ -95,10 +95,9 @@ Suite make_mamba_prefix_caching_suite() {
       .inputs(make_inputs)
       .outputs({"block_idx_last_computed_token", "block_idx_first_scheduled_token",
                 "block_idx_last_scheduled_token"})
-      .variant("clamp", "0.25.0: cdiv indices, torch.clamp(idx, min=0): a new tensor per clamp",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "0.27.0: torch.div(..., rounding_mode='floor') indices, idx.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "0.25.0: cdiv indices, torch.clamp(idx, min=0): a new tensor per clamp",
+                      "0.27.0: torch.div(..., rounding_mode='floor') indices, idx.clamp_(min=0): in place")
       .variant("fused", "one kernel (a host loop on host), allocating only the 3 outputs",
                fused::fused_mamba_prefix_caching)
       .build();

@@ -112,10 +112,9 @@ Suite make_mla_chunked_context_suite() {
       .inputs(make_inputs)
       .outputs({"chunk_starts", "cu_seq_lens", "seq_lens", "token_to_seq", "seq_tot", "max_seq_lens",
                 "local_seq_lens", "local_cu_seq_lens"})
-      .variant("clamp", "(chunk_ends - chunk_starts).clamp(min=0): a new tensor per plan",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "(chunk_ends - chunk_starts).clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "(chunk_ends - chunk_starts).clamp(min=0): a new tensor per plan",
+                      "(chunk_ends - chunk_starts).clamp_(min=0): in place")
       .variant("fused", "one host loop (host tensors: no kernel), allocating only the outputs",
                fused::fused_mla_chunked_context)
       .build();

@@ -65,10 +65,9 @@ Suite make_ngram_find_suite() {
       .axis("ngram_range", {0, 1}, {0, 1, 2, 3}, {0, 1, 2, 3})
       .inputs(make_inputs)
       .outputs({"draft_tokens"})
-      .variant("clamp", "suffix and draft indices clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
-      .variant("clamp_", "suffix and draft indices clamped in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "suffix and draft indices clamped out of place (pre-#48143)",
+                      "suffix and draft indices clamped in place (#48143)")
       .variant("fused", "one pass per row, longest n first, no temporary tensor (the floor)",
                fused::fused_ngram_find)
       .build();

@@ -124,10 +124,9 @@ Suite make_ngram_propose_suite() {
       .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
       .inputs(make_inputs)
       .outputs({"token_ids", "num_tokens_tmp", "combined_mask"})
-      .variant("clamp", "write positions clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
-      .variant("clamp_", "write positions clamped in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "write positions clamped out of place (pre-#48143)",
+                      "write positions clamped in place (#48143)")
       .variant("fused", "clamped, blended writes straight into token_ids in index order, no temporary (the floor)",
                fused::fused_ngram_propose)
       .build();

@@ -117,10 +117,9 @@ Suite make_ngram_update_suite() {
       .axis("K", {3}, {1, 4}, {1, 2, 4, 8})
       .inputs(make_inputs)
       .outputs({"next_token_ids", "valid_sampled_tokens_count", "valid_sampled_token_ids"})
-      .variant("clamp", "backup and last-valid indices clamped out of place (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::OutOfPlace); })
-      .variant("clamp_", "both clamped in place, has_valid tested before the clamp (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "backup and last-valid indices clamped out of place (pre-#48143)",
+                      "both clamped in place, has_valid tested before the clamp (#48143)")
       .variant("clamp_naive",
                "canary: last_valid clamped in place and then tested != -1, which no longer "
                "sees rows without a valid sample (must be flagged as an output mismatch)",

@@ -81,10 +81,9 @@ Suite make_rocm_aiter_fa_chunks_suite() {
       .axis("L", {32768}, {8192, 131072}, {1024, 8192, 32768, 131072})
       .inputs(make_inputs)
       .outputs({"chunk_starts", "cu_seq_lens", "seq_lens", "token_to_batch", "seq_tot", "max_seq_lens"})
-      .variant("clamp", "(chunk_ends - chunk_starts).clamp(min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "(chunk_ends - chunk_starts).clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "(chunk_ends - chunk_starts).clamp(min=0): a new tensor",
+                      "(chunk_ends - chunk_starts).clamp_(min=0): in place")
       .variant("fused", "one host loop (host tensors: no kernel), allocating only the outputs",
                fused::fused_rocm_aiter_fa_chunks)
       .build();

@@ -82,10 +82,9 @@ Suite make_sparse_mla_slot_mapping_suite() {
       .inputs(make_inputs)
       .outputs({"compressed_slot_mapping", "req_id_per_token", "c128a_global_decode_topk_indices",
                 "c128a_decode_topk_lens", "c128a_prefill_topk_indices"})
-      .variant("clamp", "tmp = block_table.clamp(min=0): one copy of the whole table (pre-#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "block_table.clamp_(min=0): the shared table rewritten in place (#48143)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "tmp = block_table.clamp(min=0): one copy of the whole table (pre-#48143)",
+                      "block_table.clamp_(min=0): the shared table rewritten in place (#48143)")
       .reader("metadata_block_table",
               "the metadata's block_table field, i.e. the input view as the builder left it",
               detail::read_metadata_block_table)

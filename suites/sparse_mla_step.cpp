@@ -158,10 +158,9 @@ Suite make_sparse_mla_step_suite() {
       .axis("order", {0, 1}, {0, 1}, {0, 1})  // 0: indexer, C4A, C128A; 1: C128A, indexer, C4A
       .inputs(make_inputs)
       .outputs(output_names())
-      .variant("clamp", "both sparse-MLA builders copy the table with clamp(min=0) (0.25.0)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "both sparse-MLA builders clamp_(min=0) the shared table in place (0.27.0)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "both sparse-MLA builders copy the table with clamp(min=0) (0.25.0)",
+                      "both sparse-MLA builders clamp_(min=0) the shared table in place (0.27.0)")
       .reader("metadata_block_table", "the metadata's block_table field: the shared view as the step left it",
               detail::read_metadata_block_table)
       .reader("negative_entry_count",

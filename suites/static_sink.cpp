@@ -140,12 +140,11 @@ Suite make_static_sink_suite() {
       .axis("long", {0, 1}, {0, 1}, {0, 1})  // 1: a request at max_model_len (max_seq_len + sink above it)
       .inputs(make_inputs)
       .outputs({"seq_lens", "max_seq_len", "block_table"})
-      .variant("clamp", "seq_lens + sink into a builder-owned buffer; the shared seq_lens untouched "
-               "(counterfactual, in no release)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "cm.seq_lens[:] = cm.seq_lens + sink_len, then the masked store: the runner's "
-               "seq_lens written in place (0.25.0, 0.27.0, 0.34.0)",
-               [](CaseData& d, const ParamPoint& p) { return build(d, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "seq_lens + sink into a builder-owned buffer; the shared seq_lens untouched "
+                      "(counterfactual, in no release)",
+                      "cm.seq_lens[:] = cm.seq_lens + sink_len, then the masked store: the runner's "
+                      "seq_lens written in place (0.25.0, 0.27.0, 0.34.0)")
       .reader("sampler", "the sampler's num_sampled and num_rejected (seq_len < prefill_len: still prefilling)",
               detail::read_sampled_and_rejected)
       .variant("fused", "one pass per group into the builder's buffers (seq_lens, table, max_seq_len); "

@@ -87,10 +87,9 @@ Suite make_step3p5_slot_mapping_suite() {
       .axis("bs", {16}, {16, 64}, {16, 64})
       .inputs(make_inputs)
       .outputs({"slot_mappings", "positions"})
-      .variant("clamp", "bn.clamp(max=N - 1): a new tensor per group per draft step",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "bn.clamp_(max=N - 1): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, detail::ClampMode::InPlace); })
+      .clamp_variants(build,
+                      "bn.clamp(max=N - 1): a new tensor per group per draft step",
+                      "bn.clamp_(max=N - 1): in place")
       .variant("fused", "every draft step written straight into the group and position buffers; no allocation "
                "(the floor)",
                fused::fused_step3p5_slot_mapping)

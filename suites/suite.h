@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kernels/tensor.h"
+#include "suites/detail/clamp_mode.h"
 
 namespace clampbench {
 
@@ -136,6 +137,10 @@ class SuiteBuilder {
   SuiteBuilder& inputs(InputFn fn);
   SuiteBuilder& outputs(std::vector<std::string> names);
   SuiteBuilder& variant(std::string name, std::string description, VariantFn fn);
+  // The two eager variants every suite has, from its one build: "clamp" (the reference,
+  // ClampMode::OutOfPlace) and "clamp_" (ClampMode::InPlace), described as given.
+  using BuildFn = Outputs (*)(CaseData&, const ParamPoint&, suites::detail::ClampMode);
+  SuiteBuilder& clamp_variants(BuildFn build, std::string out_of_place, std::string in_place);
   SuiteBuilder& reader(std::string name, std::string description, ReaderFn fn);
   Suite build();  // checks the registration is complete; throws std::logic_error otherwise
 

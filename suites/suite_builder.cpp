@@ -53,6 +53,16 @@ SuiteBuilder& SuiteBuilder::variant(std::string name, std::string description, V
   return *this;
 }
 
+SuiteBuilder& SuiteBuilder::clamp_variants(BuildFn build, std::string out_of_place, std::string in_place) {
+  using suites::detail::ClampMode;
+  variant("clamp", std::move(out_of_place), [build](CaseData& d, const ParamPoint& p) {
+    return build(d, p, ClampMode::OutOfPlace);
+  });
+  return variant("clamp_", std::move(in_place), [build](CaseData& d, const ParamPoint& p) {
+    return build(d, p, ClampMode::InPlace);
+  });
+}
+
 SuiteBuilder& SuiteBuilder::reader(std::string name, std::string description, ReaderFn fn) {
   suite_.readers.push_back(Reader{std::move(name), std::move(description), std::move(fn)});
   return *this;

@@ -56,10 +56,7 @@ Suite make_example_last_token_suite() {
       .axis("R", {4, 8}, {4, 64}, {4, 64, 1024})
       .inputs(make_inputs)
       .outputs({"last_token_idx"})
-      .variant("clamp", "torch.clamp(last, min=0): a new tensor",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, suites::detail::ClampMode::OutOfPlace); })
-      .variant("clamp_", "last.clamp_(min=0): in place",
-               [](CaseData& in, const ParamPoint& p) { return build(in, p, suites::detail::ClampMode::InPlace); })
+      .clamp_variants(build, "torch.clamp(last, min=0): a new tensor", "last.clamp_(min=0): in place")
       .variant("fused", "one host loop, allocating only the output", fused)
       .build();
 }

@@ -9,11 +9,12 @@
 //   backup token     gather                                    1
 //   valid samples    clone, (masked_fill_ 0), ne, lt, and      4
 //   count            sum, .to(int32)                           2
-//   last valid       sub, ne (has_valid), [clamp]              3 (clamp_ 2)
+//   last valid       sub, ne (has_valid; clamp_: ge), [clamp]  3 (clamp_ 2)
 //   next token       gather, where                             2
 //   clamp 15, clamp_ 13, clamp_naive 13.
-// vLLM computes `last_valid_indices != -1` after its out-of-place clamp; with an in-place
-// clamp that test must move before it, which clamp_ does and clamp_naive does not.
+// vLLM 0.25.0 computes `last_valid_indices != -1` after its out-of-place clamp; with an
+// in-place clamp that test must move before it, which 0.27.0 (and clamp_) does as `>= 0` and
+// clamp_naive does not.
 
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
@@ -93,7 +94,9 @@ Outputs build(CaseData& data, const ParamPoint&, ClampMode mode) {
     last_valid = detail::clamp_as(mode, last_valid, 0);
     has_valid = ne(last_valid, -1);  // the hazard: the clamp already turned -1 into 0
   } else {
-    has_valid = ne(last_valid, -1);
+    // 0.25.0 tests `!= -1` on its unclamped copy; 0.27.0, clamping in place, tests `>= 0`
+    // before the clamp: the same values (last_valid >= -1), each release's own op.
+    has_valid = mode == ClampMode::InPlace ? ge(last_valid, 0) : ne(last_valid, -1);
     last_valid = detail::clamp_as(mode, last_valid, 0);
   }
   Tensor selected = gather(valid_sampled, 1, last_valid.unsqueeze(1)).squeeze(1);

@@ -43,10 +43,6 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("launches", None, "scatter_ = 2 (check, write)", "scatter_ = 1",
                        "the runtime's scatter_ checks its indices first"),
     ],
-    "ngram_update": [
-        CostDifference("op:*", ("clamp_",), "0.25.0's two `!= -1`", "0.27.0: one `!= -1`, one `>= 0`",
-                       "0.27.0 changed a comparison; same count of ops"),
-    ],
     "mla_chunked_context": [
         CostDifference("op:*", None, "the runtime's ops (amax, full, one item per scalar it needs)",
                        "PyTorch's: .max() and .max(dim), repeat_interleave's index_select, empty + mul_, "

@@ -4,7 +4,6 @@
 
 #include "kernels/host_cost.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "kernels/detail/op_call.h"

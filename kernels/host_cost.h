@@ -13,7 +13,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "kernels/device.h"
 #include "kernels/tensor.h"

@@ -45,6 +45,7 @@ Tensor sub(const Tensor& a, Scalar b);
 Tensor rsub(const Tensor& a, Scalar b);  // b - a
 Tensor mul(const Tensor& a, const Tensor& b);
 Tensor mul(const Tensor& a, Scalar b);
+Tensor& mul_(Tensor& a, Scalar b);  // in place (torch's multiply_): a keeps its dtype
 Tensor floor_divide(const Tensor& a, const Tensor& b);
 Tensor floor_divide(const Tensor& a, Scalar b);
 // torch.div(a, b, rounding_mode=...): only "floor" (floor_divide's values, named "div" as ATen
@@ -91,15 +92,35 @@ Tensor& scatter_masked_(Tensor& self, int dim, const Tensor& index, const Tensor
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value);
 Tensor& fill_(Tensor& self, Scalar value);
 Tensor& copy_(Tensor& dst, const Tensor& src);  // broadcasts src, converts dtype, crosses devices
-// torch.repeat_interleave(self, repeats), both 1-D: self[i] repeats[i] times (host tensors only).
+// self[idx] / self[rows, cols] (aten::index): one index tensor per dim of self (at most 2), all
+// of one shape, which the result takes; a negative index counts from the end.
+Tensor index(const Tensor& self, const std::vector<Tensor>& indices);
+// self.flip(dims=[dim]): a reversed copy along one dim.
+Tensor flip(const Tensor& self, int dim);
+// torch.repeat_interleave(repeats), 1-D: index i, repeats[i] times, of the repeats' dtype (host only).
+Tensor repeat_interleave(const Tensor& repeats);
+// torch.index_select(self, 0, index) of a 1-D self.
+Tensor index_select(const Tensor& self, int dim, const Tensor& index);
+// torch.repeat_interleave(self, repeats), both 1-D: self[i] repeats[i] times (host tensors
+// only). ATen's composite: index_select(self, 0, repeat_interleave(repeats)), two ops and two
+// allocations, as PyTorch dispatches it.
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats);
 
 // Reductions along a dimension (keepdim=false).
 Tensor cumsum(const Tensor& a, int dim, std::optional<DType> dtype = std::nullopt);  // integral -> int64, as torch
+// torch.cumsum(a, dim, out=out, dtype=...): into `out` (a's shape, the result dtype), no allocation.
+Tensor& cumsum_out(Tensor& out, const Tensor& a, int dim, std::optional<DType> dtype = std::nullopt);
 Tensor sum(const Tensor& a, int dim);  // integral/bool -> int64
 Tensor amax(const Tensor& a, int dim);
 Tensor amin(const Tensor& a, int dim);
 Tensor argmax(const Tensor& a, int dim);  // first maximum, int64
+// torch.max(a, dim): the values and the (first) indices, two results as torch allocates them.
+// Two passes, so two launches where it runs on a device (PyTorch's is one kernel); the ports
+// call it in host planning only, where nothing launches.
+struct MaxAlongDim {
+  Tensor values, indices;
+};
+MaxAlongDim max(const Tensor& a, int dim);
 Tensor all(const Tensor& a, int dim);
 Tensor any(const Tensor& a, int dim);
 // Whole-tensor reductions to a 0-dim tensor, and the host-side read of one (a sync on cuda).

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Arithmetic: add, sub, mul, floor_divide, remainder, neg, minimum, maximum, clamp/clamp_.
+// Arithmetic: add, sub, mul, mul_, floor_divide, remainder, neg, minimum, maximum, clamp/clamp_.
 // Each out-of-place op allocates its one result here and nowhere else.
 
 #include <fmt/format.h>
@@ -79,6 +79,26 @@ Tensor maximum(const Tensor& a, const Tensor& b) { return detail::arith(ElementO
 
 // b - a: one kernel, the scalar riding in s[0], as PyTorch's rsub.
 Tensor rsub(const Tensor& a, Scalar b) { return detail::arith(ElementOp::RSub, a, b, "rsub"); }
+
+// a *= b in place (torch's mul_ / multiply_): a keeps its dtype, so b must not promote it.
+Tensor& mul_(Tensor& a, Scalar b) {
+  const detail::OpCall call("mul_");
+  detail::check_defined(a, "mul_");
+  const DType r = detail::scalar_result_dtype(a.dtype(), b);
+  CB_CHECK(r == a.dtype(), ErrorKind::DTypeMismatch, "mul_: result type {} can't be cast to the tensor's {}",
+           dtype_name(r), a.str());
+  detail::ElementwiseArgs args{};
+  args.op = ElementOp::Mul;
+  args.compute = detail::arithmetic_compute(r);
+  args.out = make_arg(a);
+  args.in[0] = make_arg(a);
+  args.n_in = 1;
+  args.s[0] = detail::scalar_arg(b);
+  detail::WriteWatch watch(a, "mul_");
+  detail::launch(args, a.device());
+  watch.done();
+  return a;
+}
 
 Tensor neg(const Tensor& a) {
   const detail::OpCall call("neg");

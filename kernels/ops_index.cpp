@@ -90,7 +90,7 @@ Tensor& scatter_impl(Tensor& self, int dim, const Tensor& index, const Tensor& s
     destinations = detail::scatter_destinations(at_least_1d(self), d, at_least_1d(index), mask_arg);
     std::erase(destinations, -1);
   }
-  detail::count_launches(self.device(), 2);  // the index check, then the write
+  detail::count_launches(self.device());  // one kernel checks and writes, as PyTorch's
   detail::count_check_sync(self.device());
   detail::backend_for(self.device()).scatter(args, Runtime::current().stream());
   if (order_dependent) write_order::record(*order_dependent);

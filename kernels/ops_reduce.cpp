@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/element_ops.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
 #include "kernels/error.h"
@@ -41,21 +42,26 @@ Dims without_dim(const Dims& shape, int dim) {
   return r;
 }
 
+// Runs `op` along wrapped dim `d` of `a` into `out`, the op's result shape (a's for cumsum).
+void reduce_into(ReduceOp op, const Tensor& out, const Tensor& a, int d, DType compute) {
+  const Tensor in = a.dim() == 0 ? a.unsqueeze(0) : a;
+  const Tensor out_view = op == ReduceOp::Cumsum && a.dim() == 0 ? out.unsqueeze(0) : out;
+  detail::ReduceArgs args{op, compute, detail::make_arg(out_view), detail::make_arg(in), d};
+  if (out.numel() > 0) detail::launch(args, a.device());
+}
+
 // One result, reduced along `dim` (kept, for cumsum). A 0-dim input reduces as a [1] view.
 Tensor reduce_dim(ReduceOp op, const Tensor& a, int dim, DType out_dtype, DType compute) {
   const char* name = reduce_name(op);
   const detail::OpCall call(name);
   detail::check_defined(a, name);
   const int d = detail::wrap_dim(dim, a.dim(), name);
-  const Tensor in = a.dim() == 0 ? a.unsqueeze(0) : a;
   const bool picks = op == ReduceOp::Max || op == ReduceOp::Min || op == ReduceOp::Argmax;
-  CB_CHECK(!picks || in.size(d) > 0, ErrorKind::InvalidArgument,
+  CB_CHECK(!picks || a.dim() == 0 || a.size(d) > 0, ErrorKind::InvalidArgument,
            "{}: cannot reduce over dim {} of size 0 ({}): the operation has no identity", name, dim, a.str());
   const Dims out_shape = op == ReduceOp::Cumsum ? a.shape() : (a.dim() == 0 ? a.shape() : without_dim(a.shape(), d));
   Tensor out = Tensor::empty(out_shape, out_dtype, a.device(), name);
-  const Tensor out_view = op == ReduceOp::Cumsum ? (a.dim() == 0 ? out.unsqueeze(0) : out) : out;
-  detail::ReduceArgs args{op, compute, detail::make_arg(out_view), detail::make_arg(in), d};
-  if (out.numel() > 0) detail::launch(args, a.device());
+  reduce_into(op, out, a, d, compute);
   return out;
 }
 
@@ -65,6 +71,22 @@ Tensor cumsum(const Tensor& a, int dim, std::optional<DType> dtype) {
   detail::check_defined(a, "cumsum");
   const DType out = dtype.value_or(sum_dtype(a.dtype()));
   return reduce_dim(ReduceOp::Cumsum, a, dim, out, detail::arithmetic_compute(out));
+}
+
+Tensor& cumsum_out(Tensor& out, const Tensor& a, int dim, std::optional<DType> dtype) {
+  const detail::OpCall call("cumsum");
+  detail::check_defined(a, "cumsum");
+  detail::check_defined(out, "cumsum");
+  detail::check_same_device(out, a, "cumsum");
+  const DType want = dtype.value_or(sum_dtype(a.dtype()));
+  CB_CHECK(out.dtype() == want, ErrorKind::DTypeMismatch, "cumsum: out {} must be {}", out.str(), dtype_name(want));
+  CB_CHECK(out.shape() == a.shape(), ErrorKind::ShapeMismatch, "cumsum: out {} must have the input's shape {}",
+           out.str(), a.shape().str());
+  const int d = detail::wrap_dim(dim, a.dim(), "cumsum");
+  detail::WriteWatch watch(out, "cumsum");
+  reduce_into(ReduceOp::Cumsum, out, a, d, detail::arithmetic_compute(want));
+  watch.done();
+  return out;
 }
 
 Tensor sum(const Tensor& a, int dim) {
@@ -78,6 +100,11 @@ Tensor amax(const Tensor& a, int dim) {
 Tensor amin(const Tensor& a, int dim) {
   detail::check_defined(a, "amin");
   return reduce_dim(ReduceOp::Min, a, dim, a.dtype(), a.dtype());
+}
+MaxAlongDim max(const Tensor& a, int dim) {
+  const detail::OpCall call("max");
+  detail::check_defined(a, "max");
+  return {amax(a, dim), argmax(a, dim)};
 }
 Tensor argmax(const Tensor& a, int dim) {
   detail::check_defined(a, "argmax");

@@ -1,11 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// repeat_interleave(self, repeats) for 1-D host tensors: the one op MLA's token -> request map
-// needs (vLLM calls it once per chunk), written out in O(output) so the port has vLLM's
-// algorithmic order instead of a [C, P, T] comparison.
+// repeat_interleave for 1-D host tensors, as ATen spells it: the index of the repeats, then
+// index_select. MLA's token -> request map calls it once per chunk; written out in O(output)
+// so the port has vLLM's algorithmic order instead of a [C, P, T] comparison.
 
 #include <cstdint>
-#include <cstring>
 
 #include <fmt/format.h>
 
@@ -25,42 +24,16 @@ std::int64_t integer_at(const Tensor& t, std::int64_t i) {
   return detail::load_as<std::int64_t>(p, t.dtype());
 }
 
-// out = self[i] repeats[i] times, in order, moved as whole elements (W: an unsigned integer
-// of the element's width).
-template <typename W>
-void write_repeats(const Tensor& out, const Tensor& self, const Tensor& repeats) {
-  const char* src = static_cast<const char*>(self.data_ptr());
-  W* dst = static_cast<W*>(out.data_ptr());
-  for (std::int64_t i = 0; i < self.size(0); ++i) {
-    W value;
-    std::memcpy(&value, src + i * self.stride(0) * static_cast<std::int64_t>(sizeof(W)), sizeof(W));
-    for (std::int64_t k = integer_at(repeats, i); k > 0; --k) *dst++ = value;
-  }
-}
-
-void write_repeats(const Tensor& out, const Tensor& self, const Tensor& repeats) {
-  switch (element_size(self.dtype())) {
-    case 1: return write_repeats<std::uint8_t>(out, self, repeats);
-    case 2: return write_repeats<std::uint16_t>(out, self, repeats);
-    case 4: return write_repeats<std::uint32_t>(out, self, repeats);
-    default: return write_repeats<std::uint64_t>(out, self, repeats);
-  }
-}
-
 }  // namespace
 
-// One allocation: the result (torch itself allocates more inside: the repeats' cumsum and the
-// index it gathers with; the runtime's rule counts the op's result only).
-Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
+// One allocation, the index, of the repeats' dtype as torch's.
+Tensor repeat_interleave(const Tensor& repeats) {
   const char* name = "repeat_interleave";
   const detail::OpCall call(name);
-  detail::check_defined(self, name);
   detail::check_defined(repeats, name);
-  detail::check_same_device(self, repeats, name);
-  CB_CHECK(self.device() == DeviceType::Host, ErrorKind::InvalidArgument,
+  CB_CHECK(repeats.device() == DeviceType::Host, ErrorKind::InvalidArgument,
            "{}: only host tensors are supported (vLLM calls it on host tensors)", name);
-  CB_CHECK(self.dim() == 1 && repeats.dim() == 1 && self.size(0) == repeats.size(0), ErrorKind::ShapeMismatch,
-           "{}: self {} and repeats {} must be 1-D of one length", name, self.str(), repeats.str());
+  CB_CHECK(repeats.dim() == 1, ErrorKind::ShapeMismatch, "{}: repeats {} must be 1-D", name, repeats.str());
   CB_CHECK(repeats.dtype() == DType::Int32 || repeats.dtype() == DType::Int64, ErrorKind::DTypeMismatch,
            "{}: repeats must be int32 or int64, got {}", name, repeats.str());
   std::int64_t total = 0;
@@ -70,11 +43,35 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
     total += r;
   }
   // The result's size is the repeats' sum: on a device, read back before anything is launched.
-  detail::count_sync(self.device());
-  detail::count_launches(self.device());
-  Tensor out = Tensor::empty(Dims{total}, self.dtype(), self.device());
-  write_repeats(out, self, repeats);
+  detail::count_sync(repeats.device());
+  detail::count_launches(repeats.device());
+  Tensor out = Tensor::empty(Dims{total}, repeats.dtype(), repeats.device(), name);
+  char* index = static_cast<char*>(out.data_ptr());
+  const std::size_t width = element_size(repeats.dtype());
+  for (std::int64_t i = 0; i < repeats.size(0); ++i) {
+    for (std::int64_t k = integer_at(repeats, i); k > 0; --k, index += width)
+      detail::store_as<std::int64_t>(index, repeats.dtype(), i);
+  }
   return out;
+}
+
+// A gather along dim 0, which for a 1-D self is index_select's result.
+Tensor index_select(const Tensor& self, int dim, const Tensor& index) {
+  const char* name = "index_select";
+  const detail::OpCall call(name);
+  detail::check_defined(self, name);
+  detail::check_defined(index, name);
+  CB_CHECK(self.dim() == 1 && index.dim() == 1, ErrorKind::ShapeMismatch,
+           "{}: self {} and index {} must be 1-D (the runtime's only case)", name, self.str(), index.str());
+  return gather(self, detail::wrap_dim(dim, 1, name), index);
+}
+
+Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {
+  detail::check_defined(self, "repeat_interleave");
+  detail::check_defined(repeats, "repeat_interleave");
+  CB_CHECK(self.dim() == 1 && repeats.dim() == 1 && self.size(0) == repeats.size(0), ErrorKind::ShapeMismatch,
+           "repeat_interleave: self {} and repeats {} must be 1-D of one length", self.str(), repeats.str());
+  return index_select(self, 0, repeat_interleave(repeats));
 }
 
 }  // namespace clampbench

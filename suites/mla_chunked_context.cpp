@@ -21,56 +21,76 @@ constexpr const char* kName = "mla_chunked_context";
 constexpr std::int64_t kWorkspace = 65536;  // chunked_prefill_workspace_size, in tokens
 constexpr std::int64_t kBlockSize = 64;
 
-// Per call (clamp / clamp_), without DCP: max 1, (> 0) 1, sum 1, plan_chunks 5 + clamp 1/0,
-// cumulative_lens 2, max of the totals 1, token_to_request 2 + C, seq_tot 1, max_seq_lens 1:
-// 16 + C / 15 + C for C chunks. DCP adds padded local lengths 3, plan_chunks 5 + clamp 1/0,
-// cumulative_lens 2: 27 + C / 25 + C. No request with context: max 1, then no outputs (1 / 1).
+// get_dcp_local_seq_lens(context_lens, D, None, I) (v1/attention/backends/utils.py, both
+// releases): each rank's share of every request's context, read only as .tolist() metadata.
+// 10 allocations (to(int32) of an int32 tensor is the tensor itself).
+Tensor dcp_local_seq_lens(const Tensor& lens, std::int64_t ranks, std::int64_t interleave) {
+  const Tensor rank_offsets = arange(ranks, DType::Int32, lens.device()).view({1, ranks});
+  const Tensor tiled = lens.unsqueeze(-1);
+  const Tensor base = mul(floor_divide(floor_divide(tiled, interleave), ranks), interleave);
+  const Tensor remainder = sub(tiled, mul(base, ranks));
+  return add(base, clamp(sub(remainder, mul(rank_offsets, interleave)), 0, interleave));
+}
+
+// The releases' own code, op for op: `clamp` is 0.25.0's block in MLACommonMetadataBuilder.build,
+// `clamp_` 0.27.0's build_mla_chunked_context_metadata. They differ in the clamp, in where the
+// prefills with context are counted and in 0.27.0's has_empty_context. Per call without DCP
+// (clamp / clamp_): max 1, (> 0) + sum 2, starts 2, lengths 3 + 1/0, has_empty_context 0/2,
+// cu 1, max of the totals 1, req_indices 1, token_to_request 1 + 2C, seq_tot 1, max_seq_lens
+// 2: 17 + 2C / 18 + 2C for C chunks. DCP adds the ranks' lengths 10, padded local lengths 3,
+// local starts 2, lengths 3 + 1/0, cu 1, max 1, local token_to_request 1 + 2C. No request with
+// context: 0.25.0 max, (> 0), sum (3); 0.27.0 max (1); then no outputs.
 Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
+  const bool release_0_25 = mode == detail::ClampMode::OutOfPlace;
   const Tensor& context_lens = in.get("context_lens");
   const std::int64_t ranks = p.get("D"), interleave = p.get("I");
   const std::int64_t requests = context_lens.size(0);
   const std::int64_t max_context = item_int(max(context_lens));
-  // vLLM has no chunked-context metadata then (None): 0.27.0 returns right after the max;
-  // 0.25.0 has also counted the prefills with context (2 more allocations) before its
-  // `if max_context_len_cpu > 0`. The port follows 0.27.0, whose function the suite names.
-  if (max_context <= 0) return {};
+  // 0.27.0 returns None right after the max; 0.25.0 counts the prefills with context first.
+  if (max_context <= 0 && !release_0_25) return {};
   const std::int64_t with_context = item_int(sum(gt(context_lens, 0)));
+  if (max_context <= 0) return {};
   const std::int64_t chunk = kWorkspace / with_context / kBlockSize * kBlockSize;  // round_down
   // vLLM's two asserts: a chunk holds a token, and DCP ranks split it evenly.
   if (chunk <= 0 || chunk % ranks != 0)
     throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
   const std::int64_t num_chunks = detail::cdiv(max_context, chunk);
 
-  detail::ChunkPlan plan = detail::plan_chunks(context_lens, num_chunks, chunk, mode);
-  Tensor cu = detail::cumulative_lens(plan.seq_lens);
+  const Tensor starts = detail::filled_chunk_starts(num_chunks, requests, chunk);
+  const Tensor seq_lens = detail::chunk_lengths(context_lens, starts, chunk, mode);
+  if (!release_0_25) (void)any(eq(seq_lens, 0), 1);  // has_empty_context, metadata read as a list
+  const Tensor cu = detail::cumulative_lens(seq_lens);
   const std::int64_t max_chunk_tokens = item_int(max(cu.select(1, requests)));
-  Tensor token_to_seq = detail::token_to_request(plan.seq_lens, max_chunk_tokens);
-  Tensor max_seq_lens = amax(plan.seq_lens, 1);
+  const Tensor req_indices = arange(requests, DType::Int32, DeviceType::Host);
+  const Tensor token_to_seq = detail::token_to_request(seq_lens, req_indices, max_chunk_tokens);
+  (void)item_int(in.get("prefill_query_start_loc_cpu").select(0, with_context));  // prefill_tokens_with_context
 
   // One rank holds the whole context: its local plan is the global one.
-  detail::ChunkPlan local = plan;
-  Tensor local_cu = cu;
+  Tensor local_starts = starts, local_seq_lens = seq_lens, local_cu = cu;
   if (ranks > 1) {
-    const std::int64_t virtual_block = interleave * ranks;  // dcp_virtual_block_size
-    Tensor padded_local_lens = mul(detail::cdiv(context_lens, virtual_block), interleave);
+    (void)dcp_local_seq_lens(context_lens, ranks, interleave);  // local_context_lens_allranks
+    const std::int64_t virtual_block = interleave * ranks;      // dcp_virtual_block_size
+    const Tensor padded_local_lens = mul(detail::cdiv(context_lens, virtual_block), interleave);
     const std::int64_t local_chunk = detail::cdiv(chunk, virtual_block) * interleave;
-    local = detail::plan_chunks(padded_local_lens, num_chunks, local_chunk, mode);
-    local_cu = detail::cumulative_lens(local.seq_lens);
+    local_starts = detail::filled_chunk_starts(num_chunks, requests, local_chunk);
+    local_seq_lens = detail::chunk_lengths(padded_local_lens, local_starts, local_chunk, mode);
+    local_cu = detail::cumulative_lens(local_seq_lens);
+    (void)detail::token_to_request(local_seq_lens, req_indices, item_int(max(local_cu.select(1, requests))));
   }
   // vLLM hands the kernels the local starts and totals under DCP, the global ones otherwise.
-  return {{"chunk_starts", local.starts},
+  return {{"chunk_starts", local_starts},
           {"cu_seq_lens", cu},
-          {"seq_lens", plan.seq_lens},
+          {"seq_lens", seq_lens},
           {"token_to_seq", token_to_seq},
-          {"seq_tot", sum(local.seq_lens, 1)},
-          {"max_seq_lens", max_seq_lens},
-          {"local_seq_lens", local.seq_lens},
+          {"seq_tot", sum(local_seq_lens, 1)},
+          {"max_seq_lens", max(seq_lens, 1).values},
+          {"local_seq_lens", local_seq_lens},
           {"local_cu_seq_lens", local_cu}};
 }
 
 // Prefill requests: some without cached context (0), one at the full context L (which fixes
 // the number of chunks), the others spread below it, a few short enough that later chunks
-// start past their context.
+// start past their context; and their query offsets, of which vLLM reads one.
 // With more than one request, the one after the longest has no context, so every case mixes
 // requests with and without context. L = 0: no request has context (vLLM's None).
 CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType) {
@@ -86,9 +106,14 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType) {
     lens[longest] = static_cast<std::int32_t>(max_len);
     if (requests > 1) lens[(longest + 1) % requests] = 0;
   }
+  std::vector<std::int32_t> query_start(requests + 1, 0);  // each prefill's new tokens, 1..64
+  for (std::int64_t r = 0; r < requests; ++r)
+    query_start[r + 1] = query_start[r] + static_cast<std::int32_t>(rng.uniform(1, 64));
   CaseData data;
   data.device = DeviceType::Host;
   data.add("context_lens", from_vector<std::int32_t>(lens, Dims{requests}, DeviceType::Host));
+  data.add("prefill_query_start_loc_cpu", from_vector<std::int32_t>(query_start, Dims{requests + 1}, DeviceType::Host),
+           Role::Persistent);
   return data;
 }
 

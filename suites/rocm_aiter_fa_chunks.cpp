@@ -32,8 +32,10 @@ Tensor token_to_batch(const Tensor& cu, std::int64_t max_cum_tokens) {
   return cumsum(idx_to_batch, 1);
 }
 
-// Per call (clamp / clamp_): max 1, plan_chunks 5 + clamp 1/0, cumulative_lens 2, max of the
-// totals 1, token_to_batch 4, seq_tot 1, max_seq_lens 1: 16 / 15.
+// Per call (clamp / clamp_), rocm_aiter_fa.py:584-624 (0.27.0) op for op: max 1, chunk starts
+// 2, ends 2, lengths 1 + clamp 1/0, cumulative lengths 1 (cumsum into cu[:, 1:]), max of the
+// totals 1, token_to_batch 4, max_seq_lens 2 (.max(dim=1): values and indices): 15 / 14.
+// seq_tot is cu[:, -1], which vLLM reads with .tolist(): a view, nothing computed.
 Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   (void)p;
   const Tensor& computed = in.get("computed_kv_lens");
@@ -41,15 +43,16 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   const std::int64_t chunk = kTokensPerIteration / extends;
   const std::int64_t num_chunks = detail::cdiv(item_int(max(computed)), chunk);
   if (num_chunks <= 0) throw std::invalid_argument("rocm_aiter_fa_chunks: computed_kv_lens must be >= 1");
-  detail::ChunkPlan plan = detail::plan_chunks(computed, num_chunks, chunk, mode);
-  Tensor cu = detail::cumulative_lens(plan.seq_lens);
+  Tensor starts = detail::broadcast_chunk_starts(num_chunks, extends, chunk);
+  Tensor seq_lens = detail::chunk_lengths(computed, starts, chunk, mode);
+  Tensor cu = detail::cumulative_lens(seq_lens);
   const std::int64_t max_cum_tokens = item_int(max(cu.select(1, extends)));
-  return {{"chunk_starts", plan.starts},
+  return {{"chunk_starts", starts},
           {"cu_seq_lens", cu},
-          {"seq_lens", plan.seq_lens},
+          {"seq_lens", seq_lens},
           {"token_to_batch", token_to_batch(cu, max_cum_tokens)},
-          {"seq_tot", sum(plan.seq_lens, 1)},
-          {"max_seq_lens", amax(plan.seq_lens, 1)}};
+          {"seq_tot", cu.select(1, extends)},
+          {"max_seq_lens", max(seq_lens, 1).values}};
 }
 
 // computed = seq_len - query_len >= 1 per extend request: one request at the full length L

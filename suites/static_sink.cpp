@@ -17,8 +17,8 @@
 // into the shared seq_lens); `clamp` the out-of-place counterfactual, the same two ops
 // written into a builder-owned buffer (seq_lens_with_sink), the shared seq_lens untouched; the
 // names are the harness's (reference first, the in-place form second) as for
-// compressor_block_table: no clamp is involved. max_seq_len is written into a one-element-per-
-// group buffer so that it can be compared; vLLM keeps it in the metadata object.
+// compressor_block_table: no clamp is involved. max_seq_len is a Python int in the metadata
+// object: the port returns it as host-side values (from_numpy), which no op writes.
 // Per group and call: add 1, eq 1 = 2 allocations in both forms (the in-place form saves
 // nothing: its temporary is made before it is copied back); fused 0.
 
@@ -49,8 +49,6 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
                       : seq_lens;  // the one line that differs: where the raised lengths go
     copy_(seen, add(seq_lens, s.sink_len));
     masked_fill_(seen, eq(seen, s.sink_len), 0);
-    Tensor max_seen = in.get("max_seq_len").slice(0, g, g + 1);
-    fill_(max_seen, s.raised_max_seq_len());
     detail::SinkTableCopy table = detail::sink_table_copy(runner_tables, sink_tables, s, g);
     copy_(table.target, table.source);
   }
@@ -58,7 +56,7 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
                          ? in.get("seq_lens_with_sink").slice(1, 0, s.rows)
                          : seq_lens.unsqueeze(0).expand({s.groups, s.rows});  // every group's view
   return {{"seq_lens", seen_lens},
-          {"max_seq_len", in.get("max_seq_len")},
+          {"max_seq_len", detail::raised_max_seq_lens(s)},
           {"block_table", sink_tables.slice(1, 0, s.rows)}};
 }
 
@@ -116,7 +114,6 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   data.add("block_table_with_sink", from_vector(sink_table, {s.groups, states, sink_cols}, device),
            Role::PersistentWritable);
   data.add("seq_lens_with_sink", full({s.groups, states}, 0, DType::Int32, device), Role::PersistentWritable);
-  data.add("max_seq_len", full({s.groups}, 0, DType::Int64, device), Role::PersistentWritable);
   return data;
 }
 
@@ -147,7 +144,7 @@ Suite make_static_sink_suite() {
                       "seq_lens written in place (0.25.0, 0.27.0, 0.34.0)")
       .reader("sampler", "the sampler's num_sampled and num_rejected (seq_len < prefill_len: still prefilling)",
               detail::read_sampled_and_rejected)
-      .variant("fused", "one pass per group into the builder's buffers (seq_lens, table, max_seq_len); "
+      .variant("fused", "one pass per group into the builder's buffers (seq_lens, table); "
                "the shared seq_lens only read; no allocation (the floor)",
                fused::fused_static_sink)
       .build();

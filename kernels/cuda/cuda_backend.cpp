@@ -43,11 +43,20 @@ class CudaBackend final : public Backend {
 
   void scatter(const ScatterArgs& args, Stream stream) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    // Check first, write after: a bad index throws with self untouched, as on host.
+    // One kernel, as PyTorch's: the good indices are written, a bad one throws after it.
     reset_first_bad(stream);
-    cuda::launch_scatter_check(args, first_bad_, stream);
+    cuda::launch_scatter(args, first_bad_, stream);
     check_first_bad(args.index, args.dim, args.self.sizes.d[args.dim], stream);
-    cuda::launch_scatter(args, stream);
+  }
+
+  void index(const IndexArgs& args, Stream stream) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    reset_first_bad(stream);
+    cuda::launch_index(args, first_bad_, stream);
+    const unsigned long long word = read_first_bad(stream);
+    if (word == cuda::kNoBadIndex) return;
+    const int k = static_cast<int>(word % IndexArgs::kMaxIndices);
+    throw_bad(args.index[k], word / IndexArgs::kMaxIndices, k, args.self.sizes.d[k]);
   }
 
   void synchronize(Stream stream) override { CB_CUDA_CHECK(cudaStreamSynchronize(cuda_stream(stream))); }
@@ -60,13 +69,22 @@ class CudaBackend final : public Backend {
     CB_CUDA_CHECK(cudaMemsetAsync(first_bad_, 0xff, sizeof(unsigned long long), cuda_stream(stream)));
   }
 
-  // Reads the word back (a sync on `stream`) and, if an index was bad, reads that index and
-  // throws the IndexOutOfRange the host raises, with the same message.
-  void check_first_bad(const TensorArg& index, int dim, std::int64_t size, Stream stream) {
-    unsigned long long pos = cuda::kNoBadIndex;
-    CB_CUDA_CHECK(cudaMemcpyAsync(&pos, first_bad_, sizeof pos, cudaMemcpyDeviceToHost, cuda_stream(stream)));
+  // Reads the word back: a sync on `stream`.
+  unsigned long long read_first_bad(Stream stream) {
+    unsigned long long word = cuda::kNoBadIndex;
+    CB_CUDA_CHECK(cudaMemcpyAsync(&word, first_bad_, sizeof word, cudaMemcpyDeviceToHost, cuda_stream(stream)));
     CB_CUDA_CHECK(cudaStreamSynchronize(cuda_stream(stream)));
-    if (pos == cuda::kNoBadIndex) return;
+    return word;
+  }
+
+  // If an index was bad, reads it and throws the IndexOutOfRange the host raises.
+  void check_first_bad(const TensorArg& index, int dim, std::int64_t size, Stream stream) {
+    const unsigned long long pos = read_first_bad(stream);
+    if (pos != cuda::kNoBadIndex) throw_bad(index, pos, dim, size);
+  }
+
+  // Reads index[pos] and throws the host's IndexOutOfRange, with the same message.
+  [[noreturn]] static void throw_bad(const TensorArg& index, unsigned long long pos, int dim, std::int64_t size) {
     const char* at = index.data + byte_offset(index, static_cast<std::int64_t>(pos), index.sizes);
     char raw[8] = {};
     CB_CUDA_CHECK(cudaMemcpy(raw, at, element_size(index.dtype), cudaMemcpyDeviceToHost));

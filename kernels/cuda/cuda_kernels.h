@@ -18,8 +18,9 @@ void launch_arange(const TensorArg& out, std::int64_t start, std::int64_t step, 
 // outside [0, size of dim) in *first_bad, a device word the caller set to kNoBadIndex.
 inline constexpr unsigned long long kNoBadIndex = ~0ull;
 void launch_gather(const GatherArgs& args, unsigned long long* first_bad, Stream stream);
-// Only checks (no writes), so that a bad index leaves self untouched.
-void launch_scatter_check(const ScatterArgs& args, unsigned long long* first_bad, Stream stream);
-void launch_scatter(const ScatterArgs& args, Stream stream);
+// The word holds position * IndexArgs::kMaxIndices + the bad index's dim.
+void launch_index(const IndexArgs& args, unsigned long long* first_bad, Stream stream);
+// Writes through every good index; a bad one is skipped and recorded.
+void launch_scatter(const ScatterArgs& args, unsigned long long* first_bad, Stream stream);
 
 }  // namespace clampbench::detail::cuda

@@ -87,6 +87,14 @@ struct GatherArgs {
   int dim = 0;
 };
 
+// out[i] = self[index[0][i], ..., index[n-1][i]]: every dim of self indexed (aten::index), the
+// indices and out of one shape; a negative index counts from the end, as in PyTorch.
+struct IndexArgs {
+  static constexpr int kMaxIndices = 2;
+  TensorArg out, self, index[kMaxIndices];
+  int n_index = 0;
+};
+
 // self[i][index[i][j]] = src[i][j] where mask (if mask.data) is true.
 struct ScatterArgs {
   TensorArg self, index, src, mask;
@@ -100,6 +108,7 @@ class Backend {
   virtual void reduce(const ReduceArgs& args, Stream stream) = 0;
   virtual void gather(const GatherArgs& args, Stream stream) = 0;
   virtual void scatter(const ScatterArgs& args, Stream stream) = 0;
+  virtual void index(const IndexArgs& args, Stream stream) = 0;
   // out[k] = start + k * step, out contiguous 1-D.
   virtual void arange(const TensorArg& out, std::int64_t start, std::int64_t step, Stream stream) = 0;
   virtual void synchronize(Stream stream) = 0;

@@ -4,6 +4,7 @@
 // (template parameters), so the per-element work is load, op, store through element_ops.h --
 // the same functions the CUDA kernels evaluate.
 
+#include <optional>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -146,19 +147,39 @@ class HostBackend final : public Backend {
     if (!masked) mask = a.index;  // walked but never read
     mask.sizes = a.index.sizes;
     const DType it = a.index.dtype, mt = mask.dtype, st = a.src.dtype, dt = a.self.dtype;
-    // Check every index that will be used before writing, so a bad one leaves self untouched.
-    walk<2>(a.index.sizes, {&a.index, &mask}, [&](char* const* p) {
-      if (masked && !load_as<bool>(p[1], mt)) return;  // a masked-off index is never used
-      const auto at = load_as<std::int64_t>(p[0], it);
-      if (at < 0 || at >= limit) bad_index(at, a.dim, limit);
-    });
-    // Sequential row-major writes: when two positions hit one element, the later one wins.
+    // Sequential row-major writes: when two positions hit one element, the later one wins. A
+    // bad index is skipped and the first one thrown after the pass, as the CUDA kernel does.
+    std::optional<std::int64_t> first_bad;
     host::dispatch_dtype(dt, [&](auto tag) {
       using T = decltype(tag);
       walk<4>(a.index.sizes, {&dst, &a.index, &src, &mask}, [&](char* const* p) {
-        if (masked && !load_as<bool>(p[3], mt)) return;
+        if (masked && !load_as<bool>(p[3], mt)) return;  // a masked-off index is never used
         const auto at = load_as<std::int64_t>(p[1], it);
+        if (at < 0 || at >= limit) {
+          if (!first_bad) first_bad = at;
+          return;
+        }
         store_as<T>(p[0] + at * step, dt, load_as<T>(p[2], st));
+      });
+    });
+    if (first_bad) bad_index(*first_bad, a.dim, limit);
+  }
+
+  void index(const IndexArgs& a, Stream) override {
+    const auto width = static_cast<std::int64_t>(element_size(a.self.dtype));
+    host::dispatch_dtype(a.out.dtype, [&](auto tag) {
+      using T = decltype(tag);
+      // Row-major order: the first bad index thrown is the first in linear order, as on cuda.
+      walk<3>(a.out.sizes, {&a.out, &a.index[0], &a.index[a.n_index - 1]}, [&](char* const* p) {
+        const char* at = a.self.data;
+        for (int k = 0; k < a.n_index; ++k) {
+          const auto raw = load_as<std::int64_t>(p[1 + k], a.index[k].dtype);
+          const std::int64_t size = a.self.sizes.d[k];
+          const std::int64_t v = raw < 0 ? raw + size : raw;
+          if (v < 0 || v >= size) bad_index(raw, k, size);
+          at += v * a.self.strides.d[k] * width;
+        }
+        store_as<T>(p[0], a.out.dtype, load_as<T>(at, a.self.dtype));
       });
     });
   }

@@ -2,19 +2,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The eager op sequence of _find_first_and_extract_all_n_parallel, op for op as vLLM writes
-// it. Allocations per call (one per out-of-place op), with N = max_n - min_n + 1:
-//   before the loop  2            ngram_lengths arange, first_match_positions full
+// it (x[batch_indices, i] is aten::index, as Python's advanced indexing dispatches it).
+// Allocations per call (one per out-of-place op), with N = max_n - min_n + 1:
+//   before the loop  3            ngram_lengths arange, batch_indices arange,
+//                                 first_match_positions full
 //   per n-gram size 16 (15)       sub, arange, add, [clamp], gather, eq, all, sub, sub,
-//                                 arange, le, and, .int(), argmax, gather, where
-//   after the loop  23 (22)       ge, flip (arange + gather: 2, see below), .int(), argmax,
-//                                 rsub, gather, ge, gather, add, zeros_like, where, sub,
-//                                 arange, add, [clamp], gather, arange, lt, full_like,
-//                                 where, full_like, where
+//                                 arange, le, and, .int(), argmax, index, where
+//   after the loop  22 (21)       ge, .int(), flip, argmax, rsub, index, ge, index, add,
+//                                 zeros_like, where, sub, arange, add, [clamp], gather,
+//                                 arange, lt, full_like, where, full_like, where
 //   clamp: 25 + 16 N    clamp_: 24 + 15 N.
-// Differences from vLLM, forced by the runtime's op set: advanced indexing x[arange(B), i]
-// is gather(x, 1, i.unsqueeze(1)).squeeze(1), so vLLM's unused-here `batch_indices` arange
-// is not made; flip(dims=[1]) is a gather with a reversed arange (2 allocations, torch's
-// flip makes 1).
 
 #include <cstdint>
 
@@ -48,6 +45,7 @@ inline Tensor find_first_and_extract_all_n_parallel(const Tensor& token_ids, con
   const DeviceType dev = token_ids.device();
 
   Tensor ngram_lengths = arange(min_n, max_n + 1, 1, DType::Int64, dev);
+  Tensor batch_indices = arange(batch, DType::Int64, dev);
   Tensor first_match_positions = full({batch, num_sizes}, -1, DType::Int64, dev);
 
   for (std::int64_t i = 0; i < num_sizes; ++i) {
@@ -68,19 +66,17 @@ inline Tensor find_first_and_extract_all_n_parallel(const Tensor& token_ids, con
     Tensor final_matches = logical_and(matches, valid_mask);
 
     Tensor first_match_idx = argmax(to(final_matches, DType::Int32), 1);
-    Tensor has_match = gather(final_matches, 1, first_match_idx.unsqueeze(1)).squeeze(1);
+    Tensor has_match = index(final_matches, {batch_indices, first_match_idx});
     Tensor column = first_match_positions.select(1, i);
     copy_(column, where(has_match, first_match_idx, -1));
   }
 
   // The longest n-gram with a match: argmax over the reversed columns, flipped back.
-  Tensor has_size_match = to(ge(first_match_positions, 0), DType::Int32);
-  Tensor reversed = arange(num_sizes - 1, -1, -1, DType::Int64, dev);
-  Tensor flipped = gather(has_size_match, 1, reversed.unsqueeze(0).expand({batch, num_sizes}));
+  Tensor flipped = flip(to(ge(first_match_positions, 0), DType::Int32), 1);
   Tensor best_ngram_idx = rsub(argmax(flipped, 1), num_sizes - 1);
-  Tensor best_match_pos = gather(first_match_positions, 1, best_ngram_idx.unsqueeze(1)).squeeze(1);
+  Tensor best_match_pos = index(first_match_positions, {batch_indices, best_ngram_idx});
   Tensor has_any_match = ge(best_match_pos, 0);
-  Tensor best_ngram_lengths = gather(ngram_lengths, 0, best_ngram_idx);
+  Tensor best_ngram_lengths = index(ngram_lengths, {best_ngram_idx});
 
   Tensor draft_start = where(has_any_match, add(best_match_pos, best_ngram_lengths),
                              full({batch}, 0, DType::Int64, dev));

@@ -5,10 +5,12 @@
 // sizes derived from a case's parameters, and the sampler's test of the written seq_lens.
 
 #include <cstdint>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "kernels/error.h"
+#include "kernels/host_planning.h"
 #include "kernels/ops.h"
 #include "suites/detail/strided.h"
 #include "suites/suite.h"
@@ -40,6 +42,12 @@ inline SinkStep sink_step(const ParamPoint& p) {
   s.max_seq_len = p.get("long") != 0 ? kSinkMaxModelLen : kSinkMaxModelLen / 2;
   s.runner_cols = kSinkMaxModelLen / s.bs;
   return s;
+}
+
+// Every group's metadata max_seq_len after its build: a Python int in vLLM (each group's fresh
+// cm starts from the runner's bound), so host-side values that no op writes.
+inline Tensor raised_max_seq_lens(const SinkStep& s) {
+  return from_numpy(std::vector<std::int64_t>(static_cast<std::size_t>(s.groups), s.raised_max_seq_len()), {s.groups});
 }
 
 // Group g's table copy (static_sink_attention.py:95-99): the runner's first

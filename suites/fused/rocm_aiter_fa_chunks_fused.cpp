@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fused rocm_aiter_fa_chunks (host only: vLLM builds this plan in host tensors and reads it with .tolist(),
 // so there is no kernel). The plan, cumulative lengths, token -> batch map (int64, E in the
-// tail, as vLLM's cumsum form gives) and per-chunk totals are written straight into the six
-// outputs, which are all it allocates (eager: 16 / 15).
+// tail, as vLLM's cumsum form gives) and per-chunk maxima are written straight into the
+// outputs, which are all it allocates (eager: 15 / 14); seq_tot is cu[:, -1], as vLLM's.
 
 #include "suites/fused/rocm_aiter_fa_chunks_fused.h"
 
@@ -42,15 +42,14 @@ Outputs fused_rocm_aiter_fa_chunks(CaseData& data, const ParamPoint&) {
   Tensor token_to_batch = Tensor::empty({num_chunks, width}, DType::Int64, host);
   detail::write_token_map(detail::out_ptr<std::int32_t>(cu), extends, num_chunks, width, /*zero_tail=*/false,
                           detail::out_ptr<std::int64_t>(token_to_batch));
-  Tensor seq_tot = Tensor::empty({num_chunks}, DType::Int64, host);
   Tensor max_seq_lens = Tensor::empty({num_chunks}, DType::Int32, host);
-  detail::write_chunk_totals(detail::out_ptr<std::int32_t>(seq_lens), extends, num_chunks,
-                             detail::out_ptr<std::int64_t>(seq_tot), detail::out_ptr<std::int32_t>(max_seq_lens));
+  detail::write_chunk_totals(detail::out_ptr<std::int32_t>(seq_lens), extends, num_chunks, nullptr,
+                             detail::out_ptr<std::int32_t>(max_seq_lens));
   return {{"chunk_starts", starts},
           {"cu_seq_lens", cu},
           {"seq_lens", seq_lens},
           {"token_to_batch", token_to_batch},
-          {"seq_tot", seq_tot},
+          {"seq_tot", cu.select(1, extends)},
           {"max_seq_lens", max_seq_lens}};
 }
 

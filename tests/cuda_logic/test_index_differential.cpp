@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// gather, scatter_ and scatter_masked_: cuda against host, bitwise, along every dim, with
-// int32 and int64 indices, strided operands, duplicate targets (the last write wins, as in
-// the host loop), and bad indices: negative or past the dim, several of them (the error names
-// the first in C order, which the kernels find with atomicMin), masked-off ones (never checked),
-// and self left untouched by a scatter that throws.
+// gather, scatter_, scatter_masked_, index and flip: cuda against host, bitwise, along every
+// dim, with int32 and int64 indices, strided operands, duplicate targets (the last write wins,
+// as in the host loop), and bad indices: negative or past the dim, several of them (the error
+// names the first in C order, which the kernels find with atomicMin), masked-off ones (never
+// checked), and a scatter that throws having written its good indices, as PyTorch's one kernel.
 
 #include <gtest/gtest.h>
 
@@ -88,7 +88,7 @@ TEST(CudaLogicIndex, ScatterWithDuplicatesAlongEachDim) {
                 [](Inputs& t) { scatter_(t[0], 1, t[1], t[2]); });
 }
 
-TEST(CudaLogicIndex, ScatterBadIndicesThrowWithSelfUntouched) {
+TEST(CudaLogicIndex, ScatterBadIndicesThrowAfterTheGoodWrites) {
   CB_REQUIRE_CUDA();
   const Tensor self = sample(DType::Int64, {3, 4}, 1), src = sample(DType::Int64, {3, 4}, 2);
   const Tensor bad = index_tensor({0, 1, 2, 3, 3, 5, 0, -2, 1, 1, 9, 0}, {3, 4}, DType::Int64);
@@ -101,6 +101,39 @@ TEST(CudaLogicIndex, ScatterBadIndicesThrowWithSelfUntouched) {
   same_in_place({self, masked_bad, src, mask}, [](Inputs& t) { scatter_masked_(t[0], 1, t[1], t[2], t[3]); });
   same_in_place({self, masked_bad, src, logical_not(mask)},
                 [](Inputs& t) { scatter_masked_(t[0], 1, t[1], t[2], t[3]); });
+}
+
+// x[rows, cols] and x[idx] (aten::index, every dim indexed): negative indices wrap as in
+// PyTorch; the first bad one in C order is the error.
+TEST(CudaLogicIndex, AdvancedIndexing) {
+  CB_REQUIRE_CUDA();
+  for (DType value_dtype : kAllDTypes)
+    for (DType index_dtype : {DType::Int32, DType::Int64}) {
+      SCOPED_TRACE(dname(value_dtype) + " values, " + dname(index_dtype) + " index");
+      const Tensor rows = index_tensor({0, 3, 1, 1, -1, 2, 0, 3, 2, 1, 0}, {11}, index_dtype);
+      const Tensor cols = index_tensor({5, 0, -6, 2, 4, 4, 1, 3, 0, 5, 2}, {11}, index_dtype);
+      same_on_both({sample(value_dtype, {4, 6}, 1), rows, cols}, [](const Inputs& t) { return index(t[0], {t[1], t[2]}); });
+      same_on_both({strided_sample(value_dtype, 4, 6, 2), rows, cols},
+                   [](const Inputs& t) { return index(t[0], {t[1], t[2]}); });
+      same_on_both({sample(value_dtype, {6}, 3), cols}, [](const Inputs& t) { return index(t[0], {t[1]}); });
+    }
+  const Tensor self = sample(DType::Int32, {3, 4}, 1);
+  const Tensor past = index_tensor({0, 2, 1, 3, -5}, {5}, DType::Int64);
+  same_on_both({self, index_tensor({0, 1, 2, 2, 0}, {5}, DType::Int64), past},
+               [](const Inputs& t) { return index(t[0], {t[1], t[2]}); });
+  same_on_both({self, index_tensor({0, 1, 3, 2, 9}, {5}, DType::Int64), past},
+               [](const Inputs& t) { return index(t[0], {t[1], t[2]}); });
+}
+
+TEST(CudaLogicIndex, FlipAlongEachDim) {
+  CB_REQUIRE_CUDA();
+  for (DType value_dtype : kAllDTypes) {
+    SCOPED_TRACE(dname(value_dtype));
+    same_on_both({sample(value_dtype, {5, 7}, 1)}, [](const Inputs& t) { return flip(t[0], 1); });
+    same_on_both({sample(value_dtype, {5, 7}, 2)}, [](const Inputs& t) { return flip(t[0], 0); });
+    same_on_both({strided_sample(value_dtype, 4, 6, 3)}, [](const Inputs& t) { return flip(t[0], -1); });
+  }
+  same_on_both({sample(DType::Int64, {3, 0}, 1)}, [](const Inputs& t) { return flip(t[0], 1); });
 }
 
 }  // namespace

@@ -59,10 +59,13 @@ def step_differing_outputs(params):
     return differing | ({"indexer_compressed_slot_mapping"} if params["order"] == 1 else set())
 
 
-def no_clamp_reached(suite, params):
-    # MLA with L = 0: no prefill has context; vLLM builds no chunked-context metadata (None,
-    # mla_attention.py), so the builder returns before its clamp and returns no outputs.
-    return suite == "mla_chunked_context" and params["L"] == 0
+def mla_release_saving(params):
+    """What 0.27.0's MLA build allocates less than 0.25.0's, as vLLM's code does: one per
+    clamp_ (two plans under DCP), less has_empty_context's eq and any (2); with no context,
+    0.25.0 alone has counted the prefills with context (gt, sum) before returning."""
+    if params["L"] == 0:
+        return 2
+    return (2 if params["D"] > 1 else 1) - 2
 
 
 def expected_order_writes(suite, variant, params):
@@ -251,8 +254,9 @@ def check_variant(case, v):
         saved = v["saved_vs_reference"]["allocations"]
         if case["suite"] == "static_sink":  # the temporary is made before it is copied back
             assert saved == 0, (case["case_id"], "the static-sink in-place form saves", saved)
-        elif no_clamp_reached(case["suite"], case["params"]):
-            assert saved == 0, (case["case_id"], "clamp_ saves where no clamp runs", saved)
+        elif case["suite"] == "mla_chunked_context":
+            want = mla_release_saving(case["params"])
+            assert saved == want, (case["case_id"], "MLA's 0.27.0 build against 0.25.0's", saved, want)
         else:
             assert saved >= 1, (case["case_id"], "clamp_ saves no allocation", saved)
     check_hazard_evidence(case, v)
@@ -275,7 +279,8 @@ def check_floor_gap_shares(doc):
     """The share of the clamp -> fused allocation gap each variant closes, per suite: fused
     closes all of it, clamp none, clamp_ part (prefix caching: 1 of 9 allocations), or all of it
     where clamp's copy is the call's only allocation (the sparse MLA suites); none where the
-    floor allocates what clamp does (compressor_block_table)."""
+    floor allocates what clamp does (compressor_block_table). MLA's 0.27.0 build opens the gap
+    wider without DCP (has_empty_context's two allocations for the clamp's one): a share below 0."""
     for s in doc["summary"]:
         share = {name: v["share_of_floor_gap"] for name, v in s["variants"].items()}
         if s["suite"] == "compressor_block_table":  # clamp and the floor both copy the table: no gap
@@ -283,8 +288,8 @@ def check_floor_gap_shares(doc):
             continue
         assert share["fused"] == {"min": 1.0, "max": 1.0}, (s["suite"], share)
         assert share["clamp"] == {"min": 0.0, "max": 0.0}, (s["suite"], share)
-        if s["suite"] == "mla_chunked_context":  # its case without context: none of the gap
-            assert share["clamp_"]["min"] == 0 < share["clamp_"]["max"] < 1, (s["suite"], share)
+        if s["suite"] == "mla_chunked_context":  # below 0 without DCP; 2 of 3 without context
+            assert share["clamp_"]["min"] < 0 < share["clamp_"]["max"] < 1, (s["suite"], share)
         elif s["suite"] == "static_sink":  # the in-place form saves nothing
             assert share["clamp_"] == {"min": 0.0, "max": 0.0}, (s["suite"], share)
         elif s["suite"].startswith("sparse_mla"):  # vLLM's kernels allocate nothing: clamp's copy is all

@@ -70,7 +70,11 @@ TEST(HostLoops, RepeatInterleave) {
   const Tensor self = i32({0, 1, 2, 3});
   const Tensor repeats = i32({2, 0, 3, 1});
   Tensor out;
-  EXPECT_EQ(host_allocs([&] { out = repeat_interleave(self, repeats); }), 1u);
+  // ATen's composite: the index (repeat_interleave(repeats), the repeats' dtype), then index_select.
+  EXPECT_EQ(host_allocs([&] { out = repeat_interleave(self, repeats); }), 2u);
+  EXPECT_EQ(repeat_interleave(repeats).dtype(), DType::Int32);
+  EXPECT_EQ(to_vector<std::int32_t>(repeat_interleave(repeats)), (I32{0, 0, 2, 2, 2, 3}));
+  EXPECT_EQ(to_vector<std::int32_t>(index_select(i32({5, 6, 7}), 0, i64({2, 2, 0}))), (I32{7, 7, 5}));
   EXPECT_EQ(out.dtype(), DType::Int32);
   EXPECT_EQ(to_vector<std::int32_t>(out), (I32{0, 0, 2, 2, 2, 3}));  // a zero repeat skips
   const Tensor rows = i64({1, 2, 0, 0, 1, 4}, Dims{2, 3});

@@ -74,6 +74,15 @@ TEST(OpsArith, BroadcastMismatchNamesBothShapes) {
   EXPECT_NE(message.find("[2]"), std::string::npos) << message;
 }
 
+// torch's multiply_: in place, the dtype kept; a float scalar would promote an int tensor.
+TEST(OpsArith, MulInPlaceKeepsTheTensor) {
+  Tensor t = i32({0, 1, 2, -3});
+  Tensor rows = t.slice(0, 1, 3);
+  EXPECT_EQ(host_allocs([&] { mul_(rows, 256); }), 0u);
+  EXPECT_EQ(to_vector<std::int32_t>(t), (I32{0, 256, 512, -3}));
+  EXPECT_EQ(error_kind_of([&] { mul_(t, 0.5); }), ErrorKind::DTypeMismatch);
+}
+
 TEST(OpsArith, SubMulRsubNeg) {
   const Tensor a = i32({5, -3, 0});
   EXPECT_EQ(to_vector<std::int32_t>(sub(a, i32({1, 1, 1}))), (I32{4, -4, -1}));

@@ -91,6 +91,32 @@ TEST(OpsReduce, ReduceNonContiguousAlongDim) {
   EXPECT_EQ(to_vector<std::int64_t>(cumsum(cols, 1)), (I64{1, 5, 2, 7, 3, 9}));
 }
 
+// torch.cumsum(a, dim, out=view, dtype=int32), as vLLM writes a chunk plan's cumulative lengths
+// behind a leading zero column: into the view, nothing allocated.
+TEST(OpsReduce, CumsumOutWritesTheViewAndAllocatesNothing) {
+  const Tensor lens = i32({1, 2, 3, 4, 5, 6}, Dims{2, 3});
+  Tensor cu = i32({0, 0, 0, 0, 0, 0, 0, 0}, Dims{2, 4});
+  Tensor tail = cu.slice(1, 1, 4);
+  EXPECT_EQ(host_allocs([&] { cumsum_out(tail, lens, 1, DType::Int32); }), 0u);
+  EXPECT_EQ(to_vector<std::int32_t>(cu), (I32{0, 1, 3, 6, 0, 4, 9, 15}));
+  Tensor wide = i64({0, 0, 0, 0, 0, 0}, Dims{2, 3});
+  EXPECT_EQ(error_kind_of([&] { cumsum_out(wide, lens, 1, DType::Int32); }), ErrorKind::DTypeMismatch);
+  Tensor narrow = cu.slice(1, 2, 4);
+  EXPECT_EQ(error_kind_of([&] { cumsum_out(narrow, lens, 1, DType::Int32); }), ErrorKind::ShapeMismatch);
+}
+
+// torch.max(a, dim): the values and the first index of each, two allocations as torch's.
+TEST(OpsReduce, MaxAlongDimGivesValuesAndFirstIndices) {
+  const Tensor t = i32({3, 9, 9, -1, -4, -2}, Dims{2, 3});
+  MaxAlongDim m;
+  EXPECT_EQ(host_allocs([&] { m = max(t, 1); }), 2u);
+  EXPECT_EQ(m.values.dtype(), DType::Int32);
+  EXPECT_EQ(to_vector<std::int32_t>(m.values), (I32{9, -1}));
+  EXPECT_EQ(m.indices.dtype(), DType::Int64);
+  EXPECT_EQ(to_vector<std::int64_t>(m.indices), (I64{1, 0}));
+  EXPECT_EQ(error_kind_of([&] { max(i32({}, Dims{2, 0}), 1); }), ErrorKind::InvalidArgument);
+}
+
 TEST(OpsReduce, ItemInt) {
   EXPECT_EQ(item_int(i64({-42})), -42);
   EXPECT_EQ(item_int(i32({1, 2, 3}).select(0, 2)), 3);

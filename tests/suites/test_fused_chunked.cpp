@@ -30,6 +30,16 @@ CaseData host_case(const std::string& name, const std::vector<std::int32_t>& len
   return data;
 }
 
+// MLA's inputs: the context lengths, and one new token per prefill (vLLM reads one offset).
+CaseData mla_case(const std::vector<std::int32_t>& lens) {
+  CaseData data = host_case("context_lens", lens);
+  std::vector<std::int32_t> query_start(lens.size() + 1);
+  for (std::size_t i = 0; i < query_start.size(); ++i) query_start[i] = static_cast<std::int32_t>(i);
+  data.add("prefill_query_start_loc_cpu", i32(query_start, Dims{static_cast<std::int64_t>(query_start.size())},
+                                              DeviceType::Host), Role::Persistent);
+  return data;
+}
+
 TEST(CBT_SUITE(FusedChunked), MlaQuickSet) {
   CBT_REQUIRE_DEVICE();
   // Without DCP the eager builder returns the global plan's tensors as the local ones.
@@ -41,7 +51,7 @@ TEST(CBT_SUITE(FusedChunked), MlaQuickSet) {
 TEST(CBT_SUITE(FusedChunked), RocmQuickSet) {
   CBT_REQUIRE_DEVICE();
   check_fused_quick_set(suite("rocm_aiter_fa_chunks"), fused::fused_rocm_aiter_fa_chunks,
-                        [](const ParamPoint&) { return 6u; });
+                        [](const ParamPoint&) { return 5u; });  // seq_tot is a view of cu, as vLLM's
 }
 
 TEST(CBT_SUITE(FusedChunked), VariantsAreClampClampAndFused) {
@@ -54,7 +64,7 @@ TEST(CBT_SUITE(FusedChunked), VariantsAreClampClampAndFused) {
 // request 1's last 7232 tokens, and its token map ends in a tail past cu[1, P] = 7232.
 TEST(CBT_SUITE(FusedChunked), MlaTokenMapTailIsZero) {
   CBT_REQUIRE_DEVICE();
-  CaseData data = host_case("context_lens", {10, 40000});
+  CaseData data = mla_case({10, 40000});
   const ParamPoint p = point({{"D", 1}, {"I", 1}});
   const Outputs outs = fused::fused_mla_chunked_context(data, p);
   EXPECT_EQ(values(output(outs, "cu_seq_lens")), (Values{0, 10, 32778, 0, 0, 7232}));
@@ -65,7 +75,7 @@ TEST(CBT_SUITE(FusedChunked), MlaTokenMapTailIsZero) {
 
 TEST(CBT_SUITE(FusedChunked), MlaDcpReadsStridedView) {
   CBT_REQUIRE_DEVICE();
-  CaseData data = host_case("context_lens", {0, 100, 70000, 33});
+  CaseData data = mla_case({0, 100, 70000, 33});
   const ParamPoint p = point({{"D", 2}, {"I", 16}});
   const Outputs outs = fused::fused_mla_chunked_context(data, p);
   expect_same_outputs(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), outs);
@@ -78,7 +88,7 @@ TEST(CBT_SUITE(FusedChunked), MlaDcpReadsStridedView) {
 TEST(CBT_SUITE(FusedChunked), MlaWithoutContextReturnsNothing) {
   CBT_REQUIRE_DEVICE();
   for (const ParamPoint& p : {point({{"D", 1}, {"I", 1}}), point({{"D", 2}, {"I", 16}})}) {
-    CaseData data = host_case("context_lens", {0, 0});
+    CaseData data = mla_case({0, 0});
     EXPECT_TRUE(suite("mla_chunked_context").find_variant("clamp")->fn(data, p).empty());
     const Call f = call_fn(fused::fused_mla_chunked_context, "mla/fused", data, p, DeviceType::Host);
     EXPECT_TRUE(f.outputs.empty());

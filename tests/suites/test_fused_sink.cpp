@@ -17,8 +17,7 @@ TEST(CBT_SUITE(FusedStaticSink), QuickSet) {
   CBT_REQUIRE_DEVICE();
   // One kernel per KV-cache group.
   check_fused_quick_set(suite("static_sink"), fused::fused_static_sink,
-                        [](const ParamPoint& p) { return FloorCost{0, p.get("G")}; },
-                        InPlaceSaves::Nothing);
+                        [](const ParamPoint& p) { return FloorCost{0, p.get("G")}; });
 }
 
 }  // namespace

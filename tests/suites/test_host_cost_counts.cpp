@@ -48,8 +48,8 @@ TEST(CBT_SUITE(HostCostCounts), MambaPrefixCaching) {
 }
 
 // static_sink, per KV-cache group: copy_(seen, add(seq_lens, sink)), masked_fill_(seen,
-// eq(seen, sink), 0), fill_(max_seq_len), copy_ of the block table: 6 ops, each one kernel
-// (a copy_ on one device is an elementwise copy). Both forms are the same sequence; only
+// eq(seen, sink), 0), copy_ of the block table: 5 ops, each one kernel (a copy_ on one device
+// is an elementwise copy); max_seq_len is a Python int in vLLM, host-side values here. Both forms are the same sequence; only
 // where the lengths go differs.
 TEST(CBT_SUITE(HostCostCounts), StaticSinkPerGroup) {
   CBT_REQUIRE_DEVICE();
@@ -60,10 +60,10 @@ TEST(CBT_SUITE(HostCostCounts), StaticSinkPerGroup) {
       SCOPED_TRACE(std::string(variant) + " G=" + std::to_string(groups));
       CaseData d = s.make_inputs(p, 1, kDevice);
       const HostCost c = call(s, variant, d, p).cost;
-      EXPECT_EQ(c.by_op, (Counts{{"add", groups}, {"copy_", 2 * groups}, {"eq", groups}, {"fill_", groups},
+      EXPECT_EQ(c.by_op, (Counts{{"add", groups}, {"copy_", 2 * groups}, {"eq", groups},
                                  {"masked_fill_", groups}}));
-      EXPECT_EQ(c.ops, 6 * groups);
-      EXPECT_EQ(c.launches, 6 * groups);
+      EXPECT_EQ(c.ops, 5 * groups);
+      EXPECT_EQ(c.launches, 5 * groups);
       EXPECT_EQ(c.syncs, 0);
     }
     CaseData d = s.make_inputs(p, 1, kDevice);
@@ -73,25 +73,30 @@ TEST(CBT_SUITE(HostCostCounts), StaticSinkPerGroup) {
   }
 }
 
-// mla_chunked_context (host tensors in vLLM, C = 3 chunks): max + item, gt + sum + item, the
-// chunk plan (arange, mul, add, minimum, sub and its clamp), cumulative_lens (full, cumsum,
-// copy_), max + item of the totals, token_to_request (full, arange, then per chunk
-// repeat_interleave + copy_), amax and the totals' sum: 26 ops. Host tensors: the three
-// scalar reads wait for nothing, and nothing is launched.
+// mla_chunked_context (host tensors in vLLM, C = 3 chunks), vLLM's ops: max + item, gt + sum +
+// item, the chunk plan (empty, arange, mul_, copy_, add, minimum, sub and its clamp; 0.27.0's
+// has_empty_context eq + any), zeros + cumsum into it, max + item of the totals, req_indices
+// (arange), token_to_request (zeros, then per chunk repeat_interleave + index_select + copy_),
+// prefill_tokens_with_context's item, the totals' sum and .max(dim=1): 31 ops (0.25.0), 33
+// (0.27.0). Host tensors: the four scalar reads wait for nothing, and nothing is launched.
 TEST(CBT_SUITE(HostCostCounts), MlaChunkedContextOnHostTensors) {
   for (const char* variant : {"clamp", "clamp_"}) {
     SCOPED_TRACE(variant);
+    const bool release_0_27 = std::string(variant) == "clamp_";
     CaseData d;
     d.device = DeviceType::Host;
     d.add("context_lens", i32({0, 70000, 1000}, {3}, DeviceType::Host));
+    d.add("prefill_query_start_loc_cpu", i32({0, 5, 9, 12}, {4}, DeviceType::Host), Role::Persistent);
     const HostCost c =
         call(suite("mla_chunked_context"), variant, d, point({{"P", 3}, {"L", 70000}, {"D", 1}, {"I", 1}}),
              DeviceType::Host)
             .cost;
-    EXPECT_EQ(c.by_op, (Counts{{"add", 1}, {"amax", 1}, {"arange", 2}, {std::string(variant), 1}, {"copy_", 4},
-                               {"cumsum", 1}, {"full", 2}, {"gt", 1}, {"item", 3}, {"max", 2}, {"minimum", 1},
-                               {"mul", 1}, {"repeat_interleave", 3}, {"sub", 1}, {"sum", 2}}));
-    EXPECT_EQ(c.ops, 26);
+    Counts want{{"add", 1}, {"arange", 2}, {std::string(variant), 1}, {"copy_", 4}, {"cumsum", 1}, {"empty", 1},
+                {"full", 2}, {"gt", 1}, {"index_select", 3}, {"item", 4}, {"max", 3}, {"minimum", 1}, {"mul_", 1},
+                {"repeat_interleave", 3}, {"sub", 1}, {"sum", 2}};
+    if (release_0_27) want.insert({{"any", 1}, {"eq", 1}});
+    EXPECT_EQ(c.by_op, want);
+    EXPECT_EQ(c.ops, release_0_27 ? 33 : 31);
     EXPECT_EQ(c.launches, 0);
     EXPECT_EQ(c.syncs, 0);
   }

@@ -38,8 +38,6 @@ CaseData hand_case(std::int64_t groups) {
   d.add("block_table_with_sink", i32(sink, {groups, 6, 66}), Role::PersistentWritable);
   d.add("seq_lens_with_sink", i32(std::vector<std::int32_t>(static_cast<std::size_t>(groups * 6), 0), {groups, 6}),
         Role::PersistentWritable);
-  d.add("max_seq_len", i64(std::vector<std::int64_t>(static_cast<std::size_t>(groups), 0), {groups}),
-        Role::PersistentWritable);
   return d;
 }
 

@@ -124,16 +124,26 @@ def ledger_saving(case):
     return variants["clamp_"]["saved_vs_reference"]["allocations"]
 
 
-# What 0.27.0 rewrote beyond its clamp lines that the port's clamp_ spells as 0.27.0 does, in
-# allocations per call: mamba_prefix_caching's torch.div block indices (one more than 0.25.0's cdiv).
-PORTED_REWRITES = {"mamba_prefix_caching": -1}
+# What 0.27.0 rewrote beyond its clamp lines, in allocations per call (0.25.0 minus 0.27.0): a
+# suite's entry maps the case's params to (allocations, why). The ports' clamp_ spells each as
+# 0.27.0 does, so the ledger's saving is the release's: the clamp lines' plus these.
+REWRITES_BEYOND_THE_CLAMP = {
+    "mamba_prefix_caching": lambda p: (-1, "0.27.0's torch.div block indices: one more than 0.25.0's cdiv"),
+    "mla_chunked_context": lambda p: (
+        (-2, "0.27.0 adds has_empty_context = torch.any(chunk_seq_lens == 0, dim=1)") if p["L"] > 0 else
+        (2, "no context: 0.27.0 returns None after the max; 0.25.0 also counts (context_lens > 0).sum()")),
+}
+
+
+def rewrites_beyond_the_clamp(case):
+    return REWRITES_BEYOND_THE_CLAMP.get(case["suite"], lambda p: (0, "no other change"))(case["params"])
 
 
 def test_clamp_saving_in_pytorch_equals_the_ledgers(case):
     """TorchDispatchMode counts the tensors vLLM's code allocates (adapt.AllocationCounter):
     the out-of-place clamps 0.25.0 runs are what 0.27.0 no longer allocates, and exactly what
-    the ledger says clamp_ saves on this case (with what the port's clamp_ spells of 0.27.0's
-    other rewrites, PORTED_REWRITES); a site in place in both releases allocates
+    the ledger says clamp_ saves on this case (with 0.27.0's other rewrites, which the port's
+    clamp_ spells: REWRITES_BEYOND_THE_CLAMP); a site in place in both releases allocates
     nothing on its clamp lines in either (the clamp that saving is measured against is a
     counterfactual, in no release)."""
     releases = upstream_state()[0][0]
@@ -148,30 +158,18 @@ def test_clamp_saving_in_pytorch_equals_the_ledgers(case):
         saves = 0 if case["suite"] in IN_PLACE_SAVES_NOTHING else 1
         assert saved_by_clamp_line == 0 and min(ledger_saving(case), 1) == saves, (case["case_id"], saved_by_clamp_line)
         return
-    assert saved_by_clamp_line + PORTED_REWRITES.get(case["suite"], 0) == ledger_saving(case), (
+    assert saved_by_clamp_line + rewrites_beyond_the_clamp(case)[0] == ledger_saving(case), (
         f"{case['case_id']}: vLLM's clamps allocate {saved_by_clamp_line} tensors per call, "
         f"the ledger says clamp_ saves {ledger_saving(case)}")
 
 
-# What a release changed beyond the clamp lines, in allocations per call (0.25.0 minus 0.27.0,
-# less the clamp saving): checked per case, so a new rewrite in either release shows up here.
-# A suite's entry maps the case's params to (allocations, why).
-REWRITES_BEYOND_THE_CLAMP = {
-    "mla_chunked_context": lambda p: (
-        (-2, "0.27.0 adds has_empty_context = torch.any(chunk_seq_lens == 0, dim=1)") if p["L"] > 0 else
-        (2, "no context: 0.27.0 returns None after the max; 0.25.0 also counts (context_lens > 0).sum()")),
-}
-
-
 def test_release_to_release_allocations(case):
-    """All of vLLM's allocations per call, 0.25.0 against 0.27.0: the clamp saving (where
-    vLLM had the out-of-place clamp) plus what the release rewrote elsewhere
-    (REWRITES_BEYOND_THE_CLAMP), which the ports do not model (mamba_prefix_caching's `clamp_`
-    spells its indices as 0.27.0 does, so its ledger saving is the release's)."""
+    """All of vLLM's allocations per call, 0.25.0 against 0.27.0, are the ledger's clamp_
+    saving (where vLLM had the out-of-place clamp): the port spells what the release rewrote
+    elsewhere too (REWRITES_BEYOND_THE_CLAMP)."""
     before, after = run_release(BEFORE_PR, case), run_release(AFTER_PR, case)
-    extra, why = REWRITES_BEYOND_THE_CLAMP.get(case["suite"], lambda p: (0, "no other change"))(case["params"])
     saving = ledger_saving(case) if SITES[case["suite"]].clamp_saving_in_vllm else 0
-    assert len(before.allocations) - len(after.allocations) == saving + extra, why
+    assert len(before.allocations) - len(after.allocations) == saving, rewrites_beyond_the_clamp(case)[1]
 
 
 # Sites whose vLLM call allocates no tensor in either release (numpy request index copied

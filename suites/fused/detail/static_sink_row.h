@@ -4,8 +4,8 @@
 // The per-element stores of the fused static-sink builder for one KV-cache group, shared by
 // the host loop and the CUDA kernel: element i < R is row i's seq_len raised by the sink (a row
 // that was 0, CUDA-graph padding, stays 0: the masked store's value) into the builder's buffer;
-// the next R x B elements copy the runner's table behind the sink's blocks; the last one is
-// the group's max_seq_len. The runner's seq_lens and table are only loaded.
+// the next R x B elements copy the runner's table behind the sink's blocks. The runner's
+// seq_lens and table are only loaded.
 
 #include <cstdint>
 
@@ -19,10 +19,8 @@ struct StaticSinkGroup {
   Ref2<const std::int32_t> runner_table;  // [R, B], the columns copied: read only
   Ref2<std::int32_t> sink_table;          // [R, B] behind the sink's blocks in the builder's table
   std::int32_t sink_len = 0;
-  std::int64_t* max_seq_len_out = nullptr;
-  std::int64_t max_seq_len = 0;
   CB_HD std::int64_t cells() const { return runner_table.rows * runner_table.cols; }
-  CB_HD std::int64_t total() const { return seq_lens.size + cells() + 1; }
+  CB_HD std::int64_t total() const { return seq_lens.size + cells(); }
 };
 
 CB_HD void static_sink_store(const StaticSinkGroup& s, std::int64_t i) {
@@ -32,12 +30,8 @@ CB_HD void static_sink_store(const StaticSinkGroup& s, std::int64_t i) {
     return;
   }
   const std::int64_t k = i - s.seq_lens.size;
-  if (k < s.cells()) {
-    const std::int64_t r = k / s.runner_table.cols, c = k % s.runner_table.cols;
-    s.sink_table(r, c) = s.runner_table(r, c);
-    return;
-  }
-  *s.max_seq_len_out = s.max_seq_len;
+  const std::int64_t r = k / s.runner_table.cols, c = k % s.runner_table.cols;
+  s.sink_table(r, c) = s.runner_table(r, c);
 }
 
 // The kernel (kernels/custom_kernel.h): element i of the group's total(); one launch per group.

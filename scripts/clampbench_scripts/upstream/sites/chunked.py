@@ -82,7 +82,9 @@ def _bind_mla(release):
         self = Captured(chunked_prefill_workspace_size=MLA_WORKSPACE, page_size=MLA_BLOCK_SIZE,
                         chunked_prefill_workspace=None, dcp_world_size=ranks,
                         dcp_local_block_size=interleave, dcp_virtual_block_size=interleave * ranks)
-        query_start_loc = torch.arange(lens.shape[0] + 1, dtype=torch.int32)  # not an output
+        query_start_loc = inputs.get("prefill_query_start_loc_cpu")  # one entry read; not an output
+        if query_start_loc is None:  # a dump made without it
+            query_start_loc = torch.arange(lens.shape[0] + 1, dtype=torch.int32)
         if chunks:
             with counted():
                 md = ns[code.name](

@@ -31,32 +31,6 @@ _INDEXER = ("the port models the indexer's metadata that reads the shared table 
             "block table), not the rest, which reads no table entry")
 
 KNOWN_COST_DIFFERENCES = {
-    "ngram_find": [
-        CostDifference("op:*", None, "gather (rows and columns indexed, the flip)", "aten.index for "
-                       "t[rows, cols], flip", "Python's advanced indexing is aten.index; the port gathers, "
-                       "one kernel either way"),
-        CostDifference("bytes", None, "an arange of the n-gram sizes for the flip's gather",
-                       "`batch_indices = arange(B)` for `t[batch_indices, idx]`, and `flip`",
-                       "the same count of allocations; the port's index tensors are other sizes"),
-    ],
-    "ngram_propose": [
-        CostDifference("launches", None, "scatter_ = 2 (check, write)", "scatter_ = 1",
-                       "the runtime's scatter_ checks its indices first"),
-    ],
-    "mla_chunked_context": [
-        CostDifference("op:*", None, "the runtime's ops (amax, full, one item per scalar it needs)",
-                       "PyTorch's: .max() and .max(dim), repeat_interleave's index_select, empty + mul_, "
-                       "0.27.0's has_empty_context (any, eq)", "host planning (no launch, no sync either "
-                       "side); the same values through other op sets"),
-        CostDifference("allocations", None, "1..29", "3..46", "those op sets"),
-        CostDifference("bytes", None, "the runtime's", "PyTorch's", "those op sets"),
-    ],
-    "rocm_aiter_fa_chunks": [
-        CostDifference("op:*", None, "amax, a copy_ into its buffer, two sums", "three .max(), one sum",
-                       "host planning (no launch, no sync either side)"),
-        CostDifference("allocations", None, "one more", "", "the port's copy_ into a buffer it allocates"),
-        CostDifference("bytes", None, "256 more", "", "that buffer"),
-    ],
     "sparse_mla_step": [
         CostDifference("op:*", None, "the three builders' slot mappings, C128A and the indexer's decode table",
                        "also the indexer's decode lens, seq_lens // 4, prefill chunk metadata and their planning",
@@ -64,11 +38,5 @@ KNOWN_COST_DIFFERENCES = {
         CostDifference("launches", None, "9", "17", _INDEXER),
         CostDifference("allocations", None, "2 (clamp) / 0", "9 / 7", _INDEXER),
         CostDifference("bytes", None, "the table copies", "also the indexer's metadata", _INDEXER),
-    ],
-    "static_sink": [
-        CostDifference("op:fill_", None, "one fill_ per group: max_seq_len kept in a device buffer",
-                       "none: max_seq_len is a Python int", "the port stores the raised max_seq_len in a "
-                       "buffer so that the check can compare it: the harness's write, not the build's"),
-        CostDifference("launches", None, "6 per group", "5 per group", "that fill_"),
     ],
 }

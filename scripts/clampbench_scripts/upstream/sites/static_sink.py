@@ -17,7 +17,7 @@ A step: every KV-cache group gets a fresh CommonAttentionMetadata (attn_utils.py
 over the same `seq_lens` view of the runner's buffer, its own runner table and its own
 static-sink builder; `max_seq_len` is the host's bound (the dumped seq_lens' max, before any
 build). Outputs per group, as the backend reads them after the step: `seq_lens` (the views,
-stacked), `max_seq_len` (int64, also written into the dumped buffer the port keeps it in) and
+stacked), `max_seq_len` (int64: a Python int per group) and
 `block_table` (the builder's table, rows [0, R)).
 
 In place in every release (0.25.0, 0.27.0, 0.34.0; site.IN_PLACE_IN_BOTH): `clamp_` is vLLM's
@@ -128,9 +128,6 @@ def _bind(release):
                              seq_lens_cpu_upper_bound=None))  # a fresh metadata per group (attn_utils.py:547)
         with counted():  # the step's builds, group after group
             md = [builder.build(0, cm) for builder, cm in zip(builders, cms)]
-        for g, m in enumerate(md):
-            if "max_seq_len" in inputs:
-                inputs["max_seq_len"][g] = m.max_seq_len
         return {"seq_lens": torch.stack([m.seq_lens for m in md]),
                 "max_seq_len": torch.tensor([m.max_seq_len for m in md], dtype=torch.int64),
                 "block_table": torch.stack([m.block_table for m in md])}

@@ -15,25 +15,11 @@
 
 #include <cstdint>
 
-#include <fmt/format.h>
-
-#include "kernels/error.h"
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
+#include "suites/detail/ngram_range.h"
 
 namespace clampbench::suites::detail {
-
-struct NgramRange {
-  std::int64_t min_n, max_n;
-};
-// The (prompt_lookup_min, prompt_lookup_max) pairs the spec sweeps; the "ngram_range" axis
-// indexes this list.
-inline constexpr NgramRange kNgramRanges[] = {{5, 5}, {2, 5}, {3, 5}, {1, 4}};
-
-inline NgramRange ngram_range(std::int64_t index) {
-  CB_CHECK(index >= 0 && index < 4, ErrorKind::InvalidArgument, "ngram_range index {} not in [0, 4)", index);
-  return kNgramRanges[index];
-}
 
 // token_ids int32 [B, L], seq_lengths int32 [B] -> draft tokens int32 [B, k], -1 = none.
 inline Tensor find_first_and_extract_all_n_parallel(const Tensor& token_ids, const Tensor& seq_lengths,

@@ -22,6 +22,24 @@
 
 namespace clampbench::suites::detail {
 
+// The arithmetic vLLM's kernels and the fused floors share, as the kernels compute it.
+// The slot of compressed position `compressed` in table entry `block`: block * bs (int32) +
+// compressed % bs.
+CB_HD std::int64_t compressed_slot(std::int32_t block, std::int64_t block_size, std::int64_t compressed) {
+  return static_cast<std::int64_t>(mul_i32(block, static_cast<std::int32_t>(block_size))) +
+         floor_mod(compressed, block_size);
+}
+// C128A's decode slot j in table entry `block`, in int32 with the uint32 wrap of Triton's add.
+CB_HD std::int32_t c128a_decode_slot(std::int32_t block, std::int64_t block_size, std::int64_t j) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(mul_i32(block, static_cast<std::int32_t>(block_size))) +
+                                   static_cast<std::uint32_t>(j % block_size));
+}
+// How many compressed entries a token at `position` sees: min((position + 1) // ratio, width).
+CB_HD std::int64_t c128a_compressed_count(std::int64_t position, std::int64_t ratio, std::int64_t width) {
+  const std::int64_t n = floor_div(position + 1, ratio);
+  return n < width ? n : width;
+}
+
 struct CompressedSlotMappingKernel {
   Ref1<std::int64_t> out;                    // the builder's buffer, filled with -1 first
   Ref1<const std::int32_t> query_start_loc;  // [R + 1]
@@ -42,8 +60,7 @@ struct CompressedSlotMappingKernel {
           ok = false;
           continue;
         }
-        slot = static_cast<std::int64_t>(mul_i32(block_table(b, col), static_cast<std::int32_t>(block_size))) +
-               floor_mod(compressed, block_size);
+        slot = compressed_slot(block_table(b, col), block_size, compressed);
       }
       if (start + offset < 0 || start + offset >= out.size) {
         ok = false;
@@ -67,8 +84,7 @@ struct C128aTopkKernel {
 
   CB_HD bool operator()(std::int64_t t) const {
     const std::int64_t width = global_decode.cols, decodes = global_decode.rows;
-    std::int64_t n = floor_div(positions[t] + 1, compress_ratio);
-    n = n < width ? n : width;
+    const std::int64_t n = c128a_compressed_count(positions[t], compress_ratio, width);
     if (t >= decodes) {
       const Ref1<std::int32_t> row = prefill_local.row(t - decodes);
       for (std::int64_t j = 0; j < width; ++j) row[j] = j < n ? static_cast<std::int32_t>(j) : -1;
@@ -86,9 +102,7 @@ struct C128aTopkKernel {
         if (!ok || col >= block_table.cols) {
           ok = false;
         } else {
-          slot = static_cast<std::int32_t>(static_cast<std::uint32_t>(mul_i32(
-                                                block_table(req, col), static_cast<std::int32_t>(block_size))) +
-                                            static_cast<std::uint32_t>(j % block_size));
+          slot = c128a_decode_slot(block_table(req, col), block_size, j);
         }
       }
       row[j] = slot;

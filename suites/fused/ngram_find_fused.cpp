@@ -10,7 +10,7 @@
 
 #include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "suites/detail/ngram_find.h"
+#include "suites/detail/ngram_range.h"
 #include "suites/detail/tensor_refs.h"
 #include "suites/fused/detail/ngram_find_row.h"
 

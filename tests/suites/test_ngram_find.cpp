@@ -40,8 +40,8 @@ struct RangeCase {
   std::uint64_t clamp_allocs, clamp_inplace_allocs;
 };
 
-// Allocations (see suites/detail/ngram_find.h): 2 before the loop, 16 (clamp) or 15 (clamp_)
-// per n-gram size, 23 or 22 after it: clamp 25 + 16 N, clamp_ 24 + 15 N.
+// Allocations (see suites/detail/ngram_find.h): 3 before the loop, 16 (clamp) or 15 (clamp_)
+// per n-gram size, 22 or 21 after it: clamp 25 + 16 N, clamp_ 24 + 15 N.
 const RangeCase kRangeCases[] = {
     // (5, 5): N = 1 -> 41 / 39
     {0, {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 6, 1, 2}, 41, 39},

@@ -140,6 +140,28 @@ def test_compare_and_cost_report_host_cost(tmp_path):
     assert "static_sink" not in table.stdout  # in place in both releases: not a site #48143 changed
 
 
+def test_cost_port_checks_every_call_against_its_release(tmp_path):
+    """`upstream.py cost --port`: the check above as a command, on any dump (the nightly set's
+    too); exit 1 on a difference the table does not list."""
+    releases, dump_dir, manifest, _ = state()
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "upstream.py"), "cost", "--port", "--dump",
+                           str(dump_dir)], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == len(SITES) and "sparse_mla_step: 12 calls, 12 differing: as listed" in lines, lines
+    assert "mla_chunked_context: 8 calls, 0 differing: equal" in lines, lines
+    from clampbench_scripts.upstream.branches import port_cost
+    step = {"cases": [c for c in manifest["cases"] if c["suite"] == "sparse_mla_step"]}
+    unlisted = dict(KNOWN_COST_DIFFERENCES)
+    del unlisted["sparse_mla_step"]
+    lines, failed = port_cost.check(releases, SITES, dump_dir, step, table=unlisted)
+    assert failed and lines[0] == "sparse_mla_step: 12 calls, 12 differing: NOT AS LISTED", lines
+    assert any("[clamp_ vs vllm 0.27.0]: launches: port 9, vLLM 17" in line for line in lines), lines
+    refused = subprocess.run([sys.executable, str(ROOT / "scripts" / "upstream.py"), "cost", "--port", "--base",
+                              "0.34.0", "--dump", str(dump_dir)], capture_output=True, text=True, cwd=ROOT)
+    assert refused.returncode == 2 and "--port compares each port" in refused.stderr, refused.stderr
+
+
 @pytest.mark.parametrize("spoil, says", [(None, "no manifest.json"), ("{", "not a clampbench dump manifest"),
                                          ('{"cases": [{"case_id": "s/R=1", "suite": "s", "inputs": [{"file": "x.npy"}]}]}',
                                           "x.npy is missing")])

@@ -6,6 +6,7 @@
   upstream.py scan ...                                 a tree's in-place writes (scan/cli.py)
   upstream.py compare --base X --head Y ...            two trees' results files (branches/cli.py)
   upstream.py cost [--base X --head Y] ...             two trees' host cost per site (branches/cost_cli.py)
+  upstream.py cost --port ...                          the ports' cost against vLLM's (branches/port_cost.py)
   upstream.py report SITE --vllm-version X ...         a finding written up for maintainers (report/cli.py)
 
 upstream.py --help is the default command's help, which lists the others (commands.py)."""

@@ -11,6 +11,7 @@ HELP = """commands:
   upstream.py compare --base X --head Y ...              two trees' sites on the dumped inputs, as two
                                                          results files for compare.py
   upstream.py cost [--base X --head Y] ...               two trees' host cost per call of each site
+  upstream.py cost --port [--dump DIR] ...               each port's cost against its release's, per call
   upstream.py report SITE --vllm-version X ...           a finding written up for vLLM's maintainers
 
 upstream.py COMMAND --help: that command's options (docs/upstream.md)"""

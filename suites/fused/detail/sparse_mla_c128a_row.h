@@ -42,8 +42,7 @@ CB_HD std::int64_t request_of(const SparseMlaArgs& a, std::int64_t t) {
 }
 
 CB_HD std::int64_t c128a_num_compressed(const SparseMlaStep& s, std::int64_t t) {
-  const std::int64_t n = floor_div(s.positions[t] + 1, s.slots.compress_ratio);
-  return n < s.width ? n : s.width;
+  return c128a_compressed_count(s.positions[t], s.slots.compress_ratio, s.width);
 }
 
 // Stores element i. Sets *bad where the eager form would reject a table read.
@@ -68,8 +67,7 @@ CB_HD void sparse_mla_step_store(const SparseMlaStep& s, std::int64_t i, bool* b
         *bad = true;
       } else {
         const std::int32_t block = s.slots.block_table(r, col);  // as the table holds it: -1 stays -1
-        value = static_cast<std::int32_t>(static_cast<std::uint32_t>(mul_i32(block, static_cast<std::int32_t>(bs))) +
-                                          static_cast<std::uint32_t>(j % bs));
+        value = c128a_decode_slot(block, bs, j);
       }
     }
     s.global_decode(t, j) = value;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "suites/detail/sparse_mla_kernels.h"
 #include "suites/detail/strided.h"
 
 namespace clampbench::suites::detail {
@@ -49,8 +50,7 @@ CB_HD std::int64_t sparse_mla_slot(const SparseMlaArgs& a, std::int64_t i, bool*
   }
   std::int32_t block = a.block_table(r, col);
   if (block < 0 && a.negatives_as_zero) block = 0;  // clamp(min=0), read through, not copied or written
-  return static_cast<std::int64_t>(mul_i32(block, static_cast<std::int32_t>(a.block_size))) +
-         floor_mod(compressed, a.block_size);
+  return compressed_slot(block, a.block_size, compressed);
 }
 
 }  // namespace clampbench::suites::detail

@@ -9,7 +9,7 @@ from .model import Site
 
 NGRAM = "vllm/v1/spec_decode/ngram_proposer_gpu.py"
 # (prompt_lookup_min, prompt_lookup_max) by the suites' "ngram_range" axis value
-# (suites/detail/ngram_find.h kNgramRanges), and gpu_input_batch.vocab_size of the update
+# (suites/detail/ngram_range.h kNgramRanges), and gpu_input_batch.vocab_size of the update
 # suite (suites/detail/ngram_history.h kNgramVocab): constants of the C++ generators.
 NGRAM_RANGES = ((5, 5), (2, 5), (3, 5), (1, 4))
 NGRAM_VOCAB = 32

@@ -14,6 +14,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
 from .pausable import Pausable
+from .storage import storage_id
 
 ADAPTATIONS = {
     "pin_memory": "torch.empty/zeros(..., pin_memory=True) is called without pin_memory: "
@@ -57,10 +58,9 @@ class AllocationCounter(Pausable, TorchDispatchMode):
         out = func(*args, **kwargs)
         if self.paused:
             return out
-        inputs = {t.storage().data_ptr() for t in tree_flatten((args, kwargs))[0]
-                  if isinstance(t, torch.Tensor)}
+        inputs = {storage_id(t) for t in tree_flatten((args, kwargs))[0] if isinstance(t, torch.Tensor)}
         for t in tree_flatten(out)[0]:
-            if isinstance(t, torch.Tensor) and t.storage().data_ptr() not in inputs and \
+            if isinstance(t, torch.Tensor) and storage_id(t) not in inputs and \
                     (self.on_device is None or self.on_device(t)):
                 self.events.append((str(func.overloadpacket.__name__), str(t.dtype), tuple(t.shape),
                                     t.numel() * t.element_size(), vllm_line()))

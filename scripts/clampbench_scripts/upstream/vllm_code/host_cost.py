@@ -21,13 +21,9 @@ from torch.utils._pytree import tree_flatten
 
 from . import cost_rules as rules
 from .pausable import Pausable
+from .storage import storage_id
 
 TO_HOST = frozenset({"cpu", "tolist", "numpy"})
-
-
-def _key(t):
-    s = t.storage()
-    return getattr(s, "_cdata", None) or s.data_ptr()
 
 
 class HostCost(Pausable):
@@ -41,10 +37,10 @@ class HostCost(Pausable):
     def mark(self, tensors):
         for t in tensors:
             if isinstance(t, torch.Tensor) and self.on_device:
-                self._device[_key(t)] = t
+                self._device[storage_id(t)] = t
 
     def on_gpu(self, t):
-        return isinstance(t, torch.Tensor) and _key(t) in self._device
+        return isinstance(t, torch.Tensor) and storage_id(t) in self._device
 
     @property
     def live(self):

@@ -99,7 +99,7 @@ Tensor index(const Tensor& self, const std::vector<Tensor>& indices);
 Tensor flip(const Tensor& self, int dim);
 // torch.repeat_interleave(repeats), 1-D: index i, repeats[i] times, of the repeats' dtype (host only).
 Tensor repeat_interleave(const Tensor& repeats);
-// torch.index_select(self, 0, index) of a 1-D self.
+// torch.index_select(self, 0, index) of a 1-D self (host tensors only).
 Tensor index_select(const Tensor& self, int dim, const Tensor& index);
 // torch.repeat_interleave(self, repeats), both 1-D: self[i] repeats[i] times (host tensors
 // only). ATen's composite: index_select(self, 0, repeat_interleave(repeats)), two ops and two

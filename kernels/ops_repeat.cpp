@@ -4,7 +4,9 @@
 // index_select. MLA's token -> request map calls it once per chunk; written out in O(output)
 // so the port has vLLM's algorithmic order instead of a [C, P, T] comparison.
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -22,6 +24,35 @@ std::int64_t integer_at(const Tensor& t, std::int64_t i) {
   const char* p = static_cast<const char*>(t.data_ptr()) +
                   i * t.stride(0) * static_cast<std::int64_t>(element_size(t.dtype()));
   return detail::load_as<std::int64_t>(p, t.dtype());
+}
+
+// out[k] = i for each of repeats[i] positions, in order.
+template <typename I> void write_index(I* out, const Tensor& repeats) {
+  const std::int64_t n = repeats.size(0);
+  for (std::int64_t i = 0; i < n; ++i) out = std::fill_n(out, integer_at(repeats, i), static_cast<I>(i));
+}
+
+// out[k] = self[index[k]], elements moved whole (W: an unsigned integer of their width, I the
+// index's type); a bad index is the error gather raises.
+template <typename W, typename I> void select_elements(const Tensor& out, const Tensor& self, const Tensor& index) {
+  const char* src = static_cast<const char*>(self.data_ptr());
+  const I* at = static_cast<const I*>(index.data_ptr());
+  W* dst = static_cast<W*>(out.data_ptr());
+  const std::int64_t size = self.size(0), step = self.stride(0) * static_cast<std::int64_t>(sizeof(W));
+  const std::int64_t n = index.size(0), index_step = index.stride(0);  // out of the loop: not inlined
+  for (std::int64_t k = 0; k < n; ++k, at += index_step) {
+    CB_CHECK(*at >= 0 && *at < size, ErrorKind::IndexOutOfRange, "index {} is out of range for dim 0 with size {}",
+             static_cast<std::int64_t>(*at), size);
+    std::memcpy(dst + k, src + *at * step, sizeof(W));
+  }
+}
+
+template <typename W> void select_elements(const Tensor& out, const Tensor& self, const Tensor& index) {
+  if (index.dtype() == DType::Int32) {
+    select_elements<W, std::int32_t>(out, self, index);
+  } else {
+    select_elements<W, std::int64_t>(out, self, index);
+  }
 }
 
 }  // namespace
@@ -46,24 +77,36 @@ Tensor repeat_interleave(const Tensor& repeats) {
   detail::count_sync(repeats.device());
   detail::count_launches(repeats.device());
   Tensor out = Tensor::empty(Dims{total}, repeats.dtype(), repeats.device(), name);
-  char* index = static_cast<char*>(out.data_ptr());
-  const std::size_t width = element_size(repeats.dtype());
-  for (std::int64_t i = 0; i < repeats.size(0); ++i) {
-    for (std::int64_t k = integer_at(repeats, i); k > 0; --k, index += width)
-      detail::store_as<std::int64_t>(index, repeats.dtype(), i);
+  if (repeats.dtype() == DType::Int32) {
+    write_index(static_cast<std::int32_t*>(out.data_ptr()), repeats);
+  } else {
+    write_index(static_cast<std::int64_t*>(out.data_ptr()), repeats);
   }
   return out;
 }
 
-// A gather along dim 0, which for a 1-D self is index_select's result.
 Tensor index_select(const Tensor& self, int dim, const Tensor& index) {
   const char* name = "index_select";
   const detail::OpCall call(name);
   detail::check_defined(self, name);
   detail::check_defined(index, name);
+  detail::check_same_device(self, index, name);
+  CB_CHECK(self.device() == DeviceType::Host, ErrorKind::InvalidArgument,
+           "{}: only host tensors are supported (vLLM calls it on host tensors)", name);
   CB_CHECK(self.dim() == 1 && index.dim() == 1, ErrorKind::ShapeMismatch,
            "{}: self {} and index {} must be 1-D (the runtime's only case)", name, self.str(), index.str());
-  return gather(self, detail::wrap_dim(dim, 1, name), index);
+  CB_CHECK(index.dtype() == DType::Int32 || index.dtype() == DType::Int64, ErrorKind::DTypeMismatch,
+           "{}: index must be int32 or int64, got {}", name, index.str());
+  (void)detail::wrap_dim(dim, 1, name);
+  detail::count_launches(self.device());
+  Tensor out = Tensor::empty(index.shape(), self.dtype(), self.device(), name);
+  switch (element_size(self.dtype())) {
+    case 1: select_elements<std::uint8_t>(out, self, index); break;
+    case 2: select_elements<std::uint16_t>(out, self, index); break;
+    case 4: select_elements<std::uint32_t>(out, self, index); break;
+    default: select_elements<std::uint64_t>(out, self, index); break;
+  }
+  return out;
 }
 
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats) {

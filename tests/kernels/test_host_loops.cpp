@@ -75,6 +75,10 @@ TEST(HostLoops, RepeatInterleave) {
   EXPECT_EQ(repeat_interleave(repeats).dtype(), DType::Int32);
   EXPECT_EQ(to_vector<std::int32_t>(repeat_interleave(repeats)), (I32{0, 0, 2, 2, 2, 3}));
   EXPECT_EQ(to_vector<std::int32_t>(index_select(i32({5, 6, 7}), 0, i64({2, 2, 0}))), (I32{7, 7, 5}));
+  EXPECT_EQ(to_vector<std::int64_t>(index_select(i64({5, 6, 7, 8}).slice(0, 1, 4), 0, i32({2, 0}))), (I64{8, 6}));
+  std::string message;
+  EXPECT_EQ(error_kind_of([&] { index_select(i32({5, 6, 7}), 0, i64({1, 3})); }, &message), ErrorKind::IndexOutOfRange);
+  EXPECT_NE(message.find("index 3"), std::string::npos) << message;
   EXPECT_EQ(out.dtype(), DType::Int32);
   EXPECT_EQ(to_vector<std::int32_t>(out), (I32{0, 0, 2, 2, 2, 3}));  // a zero repeat skips
   const Tensor rows = i64({1, 2, 0, 0, 1, 4}, Dims{2, 3});

@@ -6,9 +6,9 @@ any decrease BETTER, named with the ops behind it ("syncs 0 -> 1 (+item)"). A bl
 null or malformed on a side leaves its figures AMBIGUOUS: NOT ASSESSED when gated (unseen.py),
 never "no regression". check_syncs is shown, never called."""
 from clampbench_scripts.compare import calls
-from clampbench_scripts.common.host_cost import FIGURES, GATED, name_deltas
+from clampbench_scripts.common.host_cost import BREAKDOWNS, FIGURES, GATED, name_deltas
 
-_BREAKDOWN = {"ops": "by_op", "syncs": "sync_ops"}
+_BREAKDOWN = {total: key for key, total in BREAKDOWNS}  # figure -> its per-op counts
 
 
 def _side_problem(cost):

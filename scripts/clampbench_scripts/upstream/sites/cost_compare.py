@@ -8,8 +8,10 @@ release each is held to (`clamp` and `clamp_`, Site.held_to); `fused` is clampbe
 kernel, a counterfactual none of vLLM's code. cost_differences.py lists what may differ."""
 from collections import Counter
 
+from ...common.host_cost import GATED
+
 COMPARED_VARIANTS = ("clamp", "clamp_")
-TOTALS = ("launches", "syncs", "h2d_copies", "d2h_copies")
+TOTALS = tuple(f for f in GATED if f != "ops")  # ops compare by name
 # The runtime's op names in ATen's (results' host_cost spec); a factory is `full` in both
 PORT_TO_ATEN = {"item": "_local_scalar_dense", "to": "_to_copy", "to_vector": "_to_copy", "contiguous": "clone",
                 "from_vector": "copy_", "logical_and": "bitwise_and", "logical_or": "bitwise_or",

@@ -19,6 +19,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
+from ...common.host_cost import VERSION
 from . import cost_rules as rules
 from .pausable import Pausable
 from .storage import storage_id
@@ -69,7 +70,7 @@ class HostCost(Pausable):
     def block(self):
         """The results' host_cost block, and vLLM's extra: `views` and Triton `kernels`."""
         ops = sum(self.by_op.values())
-        return {"version": 1, "ops": ops, "by_op": dict(sorted(self.by_op.items())), "launches": self.launches,
+        return {"version": VERSION, "ops": ops, "by_op": dict(sorted(self.by_op.items())), "launches": self.launches,
                 "syncs": sum(self.sync_ops.values()), "sync_ops": dict(sorted(self.sync_ops.items())),
                 "h2d_copies": self.h2d, "d2h_copies": self.d2h, "check_syncs": 0,
                 "views": self.views, "kernels": dict(sorted(self.kernels.items()))}

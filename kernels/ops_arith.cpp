@@ -94,9 +94,7 @@ Tensor& mul_(Tensor& a, Scalar b) {
   args.in[0] = make_arg(a);
   args.n_in = 1;
   args.s[0] = detail::scalar_arg(b);
-  detail::WriteWatch watch(a, "mul_");
-  detail::launch(args, a.device());
-  watch.done();
+  detail::launch_in_place(args, a, "mul_");
   return a;
 }
 

@@ -139,9 +139,7 @@ Tensor& fill_(Tensor& self, Scalar value) {
   args.out = make_arg(self);
   args.n_in = 0;
   args.s[0] = detail::scalar_arg(value);
-  detail::WriteWatch watch(self, "fill_");
-  detail::launch(args, self.device());
-  watch.done();
+  detail::launch_in_place(args, self, "fill_");
   return self;
 }
 

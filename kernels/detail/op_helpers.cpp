@@ -4,7 +4,6 @@
 
 #include "kernels/detail/op_helpers.h"
 #include "kernels/detail/op_call.h"
-#include "kernels/detail/view_writes.h"
 
 #include <cstddef>
 #include <vector>
@@ -79,12 +78,6 @@ void launch(const ElementwiseArgs& args, DeviceType device) {
 void launch(const ReduceArgs& args, DeviceType device) {
   if (host_cost_wanted() && drop_dim(args.in, args.dim).sizes.numel() > 0) count_launches_now(device, 1);
   backend_for(device).reduce(args, Runtime::current().stream());
-}
-
-void launch_in_place(const ElementwiseArgs& args, const Tensor& self, const char* name) {
-  WriteWatch watch(self, name);
-  launch(args, self.device());
-  watch.done();
 }
 
 Tensor unary(ElementOp op, const Tensor& a, DType result, const char* name) {

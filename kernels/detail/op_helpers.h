@@ -28,9 +28,6 @@ constexpr DType arithmetic_compute(DType result) { return result == DType::Bool 
 // Runs an elementwise launch on `device`'s backend and the runtime's current stream.
 void launch(const ElementwiseArgs& args, DeviceType device);
 void launch(const ReduceArgs& args, DeviceType device);
-// An in-place op's one kernel: `args` write `self` and only it (args.out), watched while they
-// do, so that a write into shared storage is recorded (kernels/detail/view_writes.h).
-void launch_in_place(const ElementwiseArgs& args, const Tensor& self, const char* name);
 // out = op(a) elementwise, computed in a's dtype, stored as `result` (one allocation).
 Tensor unary(ElementOp op, const Tensor& a, DType result, const char* name);
 

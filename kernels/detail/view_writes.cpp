@@ -171,4 +171,10 @@ void WriteWatch::finish(std::int64_t written) {
   write_order::record(ViewWrite{view_.storage().get(), op_, describe(view_), written, changed.count()});
 }
 
+void launch_in_place(const ElementwiseArgs& args, const Tensor& self, const char* name) {
+  WriteWatch watch(self, name);
+  launch(args, self.device());
+  watch.done();
+}
+
 }  // namespace clampbench::detail

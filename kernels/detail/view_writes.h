@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/detail/backend.h"
 #include "kernels/write_order.h"
 
 namespace clampbench::detail {
@@ -30,6 +31,9 @@ class WriteWatch {
   const char* op_;
   std::vector<unsigned char> before_;
 };
+
+// An in-place op's one kernel: `args` write `self` and only it (args.out), watched while they do.
+void launch_in_place(const ElementwiseArgs& args, const Tensor& self, const char* name);
 
 // t's elements in C order, converted to `as`, as bytes (a device tensor through host scratch).
 std::vector<unsigned char> host_bytes(const Tensor& t, DType as);

@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include "kernels/detail/element_ops.h"
-#include "kernels/detail/view_writes.h"
 #include "kernels/detail/op_call.h"
 #include "kernels/detail/op_helpers.h"
+#include "kernels/detail/view_writes.h"
 #include "kernels/error.h"
 #include "kernels/runtime.h"
 

@@ -33,7 +33,7 @@ template <typename I> void write_index(I* out, const Tensor& repeats) {
 }
 
 // out[k] = self[index[k]], elements moved whole (W: an unsigned integer of their width, I the
-// index's type); a bad index is the error gather raises.
+// index's type); a bad index is the error every backend raises.
 template <typename W, typename I> void select_elements(const Tensor& out, const Tensor& self, const Tensor& index) {
   const char* src = static_cast<const char*>(self.data_ptr());
   const I* at = static_cast<const I*>(index.data_ptr());
@@ -41,8 +41,7 @@ template <typename W, typename I> void select_elements(const Tensor& out, const 
   const std::int64_t size = self.size(0), step = self.stride(0) * static_cast<std::int64_t>(sizeof(W));
   const std::int64_t n = index.size(0), index_step = index.stride(0);  // out of the loop: not inlined
   for (std::int64_t k = 0; k < n; ++k, at += index_step) {
-    CB_CHECK(*at >= 0 && *at < size, ErrorKind::IndexOutOfRange, "index {} is out of range for dim 0 with size {}",
-             static_cast<std::int64_t>(*at), size);
+    if (*at < 0 || *at >= size) detail::bad_index(*at, 0, size);
     std::memcpy(dst + k, src + *at * step, sizeof(W));
   }
 }

@@ -88,9 +88,7 @@ class CudaBackend final : public Backend {
     const char* at = index.data + byte_offset(index, static_cast<std::int64_t>(pos), index.sizes);
     char raw[8] = {};
     CB_CUDA_CHECK(cudaMemcpy(raw, at, element_size(index.dtype), cudaMemcpyDeviceToHost));
-    const std::int64_t bad = load_as<std::int64_t>(raw, index.dtype);
-    throw_error(ErrorKind::IndexOutOfRange,
-                fmt::format("index {} is out of range for dim {} with size {}", bad, dim, size));
+    bad_index(load_as<std::int64_t>(raw, index.dtype), dim, size);
   }
 
   std::mutex mutex_;

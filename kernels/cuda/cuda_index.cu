@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// gather and scatter along a dimension and index (every dim indexed), one kernel each, as PyTorch's. A bad index is not
-// written through: the kernel records the smallest linear position holding one (atomicMin, so
-// the report is the same first bad index the host loop finds) and the backend turns it into
-// an IndexOutOfRange; the good ones are written, as after PyTorch's device-side assert.
+// gather and scatter along a dimension, and index (every dim indexed): one kernel each, as
+// PyTorch's. A bad index is not written through: the kernel records the smallest linear
+// position holding one (atomicMin, so the report is the same first bad index the host loop
+// finds) and the backend turns it into an IndexOutOfRange; the good ones are written, as after
+// PyTorch's device-side assert.
 
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_kernels.h"

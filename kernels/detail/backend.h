@@ -114,6 +114,10 @@ class Backend {
   virtual void synchronize(Stream stream) = 0;
 };
 
+// The IndexOutOfRange every backend raises for index `value` along `dim` of extent `size`: one
+// message, so that the host, CUDA and the host-only ops report a bad index alike.
+[[noreturn]] void bad_index(std::int64_t value, int dim, std::int64_t size);
+
 Backend& host_backend();
 Backend& cuda_backend();  // throws TensorError(Device) when CUDA is not compiled in or no device
 Backend& backend_for(DeviceType device);

@@ -106,11 +106,6 @@ TensorArg along_index(const TensorArg& self, const Dims& index_shape, int dim) {
   return r;
 }
 
-[[noreturn]] void bad_index(std::int64_t value, int dim, std::int64_t size) {
-  throw_error(ErrorKind::IndexOutOfRange,
-              fmt::format("index {} is out of range for dim {} with size {}", value, dim, size));
-}
-
 class HostBackend final : public Backend {
  public:
   void elementwise(const ElementwiseArgs& args, Stream) override {
@@ -194,6 +189,11 @@ class HostBackend final : public Backend {
 };
 
 }  // namespace
+
+void bad_index(std::int64_t value, int dim, std::int64_t size) {
+  throw_error(ErrorKind::IndexOutOfRange,
+              fmt::format("index {} is out of range for dim {} with size {}", value, dim, size));
+}
 
 Backend& host_backend() {
   static HostBackend backend;

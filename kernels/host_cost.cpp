@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "kernels/detail/op_call.h"
-#include "kernels/host_planning.h"
+#include "kernels/host_planning_region.h"
 
 namespace clampbench {
 

@@ -16,27 +16,10 @@
 
 #include <vector>
 
+#include "kernels/host_planning_region.h"
 #include "kernels/tensor.h"
 
 namespace clampbench {
-
-namespace detail {
-// Inline and constant-initialised, so that every allocation and launch reads it without a call.
-inline thread_local int host_planning_depth = 0;
-}  // namespace detail
-
-class HostPlanning {
- public:
-  HostPlanning() { ++detail::host_planning_depth; }
-  ~HostPlanning() { --detail::host_planning_depth; }
-  HostPlanning(const HostPlanning&) = delete;
-  HostPlanning& operator=(const HostPlanning&) = delete;
-};
-
-namespace host_planning {
-// True while a HostPlanning region is open on this thread.
-inline bool active() { return detail::host_planning_depth > 0; }
-}  // namespace host_planning
 
 // A host-side tensor holding `values` (int32 or int64), shaped `shape`: the pinned tensor vLLM
 // makes of a numpy array before copying it to the device. No op, no device allocation.

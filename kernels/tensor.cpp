@@ -1,20 +1,16 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 // Dims, Storage and Tensor with its views. A view computes new extents/strides/offset over the
-// same Storage; nothing here allocates except Tensor::empty.
+// same Storage; nothing here allocates. Where storage comes from and goes back to (the
+// runtime's allocators, the allocation trace) is tensor_storage.cpp, a layer above.
 
 #include "kernels/tensor.h"
-
-#include "kernels/allocation_trace.h"
 
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "kernels/detail/backend.h"
 #include "kernels/error.h"
-#include "kernels/host_planning.h"
-#include "kernels/runtime.h"
 
 namespace clampbench {
 
@@ -50,21 +46,9 @@ bool operator==(const Dims& a, const Dims& b) {
 Storage::Storage(Allocator* allocator, std::size_t nbytes, Stream stream)
     : allocator_(allocator), block_(allocator->allocate(nbytes, stream)) {}
 
-void Storage::copy_bytes_from(const Storage& source) {
-  if (source.nbytes() != nbytes()) throw std::logic_error("Storage::copy_bytes_from: the sizes differ");
-  if (nbytes() == 0) return;
-  detail::copy_bytes(data(), device(), source.data(), source.device(), nbytes(), Runtime::current().stream());
-}
-
-Storage::~Storage() {
-  if (allocation_trace::recording()) allocation_trace::on_free(this);
-  allocator_->release(block_);
-}
-
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Dims shape, Dims strides, std::int64_t offset)
     : storage_(std::move(storage)), dtype_(dtype), shape_(shape), strides_(strides), offset_(offset) {}
 
-namespace {
 Dims contiguous_strides(const Dims& shape) {
   Dims s;
   s.ndim = shape.ndim;
@@ -74,21 +58,6 @@ Dims contiguous_strides(const Dims& shape) {
     step *= shape.d[i] > 1 ? shape.d[i] : 1;
   }
   return s;
-}
-}  // namespace
-
-Tensor Tensor::empty(const Dims& shape, DType dtype, DeviceType device, const char* op) {
-  for (int i = 0; i < shape.ndim; ++i)
-    CB_CHECK(shape.d[i] >= 0, ErrorKind::InvalidArgument, "empty: negative extent in shape {}", shape.str());
-  Runtime& rt = Runtime::current();
-  const auto nbytes = static_cast<std::size_t>(shape.numel()) * element_size(dtype);
-  // Host work of the modelled code makes host-side tensors: no device's allocation.
-  const bool host_side = device == DeviceType::Host && host_planning::active();
-  Allocator& allocator = host_side ? rt.host_side_allocator() : rt.allocator(device);
-  auto storage = std::make_shared<Storage>(&allocator, nbytes, rt.stream());
-  if (!host_side && allocation_trace::recording())
-    allocation_trace::on_alloc(storage.get(), op, dtype, shape, nbytes, device);
-  return Tensor(std::move(storage), dtype, shape, contiguous_strides(shape), 0);
 }
 
 DeviceType Tensor::device() const {

@@ -33,6 +33,9 @@ struct Dims {
   friend bool operator==(const Dims& a, const Dims& b);
 };
 
+// The strides of a contiguous (C-order) tensor of `shape`; a dim of extent 0 or 1 steps as 1.
+Dims contiguous_strides(const Dims& shape);
+
 // Memory owned by one allocator; freed through it when the last tensor referring to it dies.
 class Storage {
  public:

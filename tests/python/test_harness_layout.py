@@ -1,10 +1,10 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""The harness's parts (its folders, harness/CMakeLists.txt lists them in order) keep their
-private pieces private: only a part's own files include its detail/ headers, those headers are
-in namespace detail and its public ones are not; a part includes only the parts listed before
-it; the few top-level files include no part (main.cpp aside); and no two files include each
-other, even through others."""
+"""The harness's parts (its folders, in the order harness/CMakeLists.txt's
+clampbench_harness_parts lists them) keep their private pieces private: only a part's own files
+include its detail/ headers, those headers are in namespace detail and its public ones are
+not; a part includes only the parts listed before it; the few top-level files include no part
+(main.cpp aside); and no two files include each other, even through others."""
 import os
 import re
 
@@ -118,9 +118,18 @@ def reach(edges, start):
     return seen
 
 
-def listed_parts():
-    """The parts in the order harness/CMakeLists.txt's comment lists them."""
-    return re.findall(r"^#\s+(\w+)/ ", read("harness/CMakeLists.txt"), re.M)
+def listed_parts(text=None):
+    """The parts in the order harness/CMakeLists.txt's `set(clampbench_harness_parts ...)`
+    lists them, its comments aside."""
+    text = re.sub(r"#[^\n]*", "", read("harness/CMakeLists.txt") if text is None else text)
+    body = re.search(r"set\(clampbench_harness_parts\b(.*?)\)", text, re.S)
+    assert body, "harness/CMakeLists.txt sets no clampbench_harness_parts"
+    return body.group(1).split()
+
+
+def test_the_part_list_is_read_from_the_set_call():
+    text = "set(clampbench_harness_parts\n  machine  # the machine (device, clocks)\n  output\n)\nset(other x)"
+    assert listed_parts(text) == ["machine", "output"]
 
 
 def test_the_build_lists_every_part():

@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """suites/ sits between the runtime and the harness: no suite file includes the harness, and no
 two files of suites/ include each other, even through others (foo.h and foo.cpp as one), as
-for harness/. kernels/ is not held to the second rule yet: its tensor, runtime, allocation
-trace and host-cost headers include each other."""
+for harness/ and kernels/ (test_tree_layout.py)."""
 import os
 import re
 

@@ -9,7 +9,6 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "kernels/detail/element_ops.h"
 #include "suites/detail/strided.h"
 #include "suites/suite.h"
 #include "tests/suites/suite_test_util.h"
@@ -18,11 +17,15 @@ namespace clampbench::suite_tests {
 namespace {
 
 // The builders' floor division (suites/detail/strided.h, no guard for 0 or -1) agrees with the
-// kernels' wherever both are defined.
-TEST(SuiteInfra, BuildersFloorDivisionIsTheKernels) {
-  for (const std::int64_t a : {-9, -8, -7, -1, 0, 1, 6, 7, 8, 257})
-    for (const std::int64_t b : {-3, -2, 2, 3, 256})
-      EXPECT_EQ(suites::detail::floor_div(a, b), detail::floor_div<std::int64_t>(a, b)) << a << " // " << b;
+// runtime's floor_divide, torch's `//`, wherever both are defined.
+TEST(SuiteInfra, BuildersFloorDivisionIsTheRuntimes) {
+  const std::vector<std::int64_t> as = {-9, -8, -7, -1, 0, 1, 6, 7, 8, 257};
+  for (const std::int64_t b : {-3, -2, 2, 3, 256}) {
+    const std::vector<std::int64_t> quotients =
+        to_vector<std::int64_t>(floor_divide(from_vector(as, {10}, DeviceType::Host), b));
+    for (std::size_t i = 0; i < as.size(); ++i)
+      EXPECT_EQ(suites::detail::floor_div(as[i], b), quotients[i]) << as[i] << " // " << b;
+  }
 }
 
 TEST(SuiteInfra, ParamPointLabelSetGet) {

@@ -16,14 +16,10 @@
 #include <tuple>
 #include <utility>
 
-namespace clampbench::emulator {
+#include "kernels/cuda/emulator/coordinates.h"
+#include "kernels/cuda/emulator/warp_lanes.h"  // ballot_sync, behind __ballot_sync
 
-// The coordinates of the emulated thread now running (set before each thread or lane runs).
-struct Coordinates {
-  uint3 thread{0, 0, 0}, block{0, 0, 0};
-  dim3 block_dim{1, 1, 1}, grid_dim{1, 1, 1};
-};
-extern thread_local Coordinates g_coordinates;
+namespace clampbench::emulator {
 
 // A grid and block shape (x only) every launch uses instead of its own while it is set, so a
 // test can run one kernel over 1x1, 1x7, 3x32 and its real shape: a grid-stride loop must
@@ -66,10 +62,6 @@ class Launch {
   dim3 grid_, block_;
   WarpUse warps_;
 };
-
-// __ballot_sync for the lane now running: waits for the other lanes of its warp (the launch
-// must be WarpUse::Votes) and returns the bits of the lanes whose predicate is true.
-unsigned ballot_sync(unsigned mask, bool predicate);
 
 }  // namespace clampbench::emulator
 

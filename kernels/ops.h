@@ -42,6 +42,7 @@ Tensor add(const Tensor& a, const Tensor& b);
 Tensor add(const Tensor& a, Scalar b);
 Tensor sub(const Tensor& a, const Tensor& b);
 Tensor sub(const Tensor& a, Scalar b);
+Tensor& sub_out(Tensor& out, const Tensor& a, const Tensor& b);  // torch.sub(out=), as torch.diff(out=) runs
 Tensor rsub(const Tensor& a, Scalar b);  // b - a
 Tensor mul(const Tensor& a, const Tensor& b);
 Tensor mul(const Tensor& a, Scalar b);
@@ -80,6 +81,7 @@ Tensor ge(const Tensor& a, const Tensor& b);
 Tensor ge(const Tensor& a, Scalar b);
 Tensor logical_and(const Tensor& a, const Tensor& b);
 Tensor logical_or(const Tensor& a, const Tensor& b);
+Tensor bitwise_or(const Tensor& a, const Tensor& b);  // `a | b` of bool tensors
 Tensor logical_not(const Tensor& a);
 
 // Selection and indexing.
@@ -108,7 +110,8 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats);
 
 // Reductions along a dimension (keepdim=false).
 Tensor cumsum(const Tensor& a, int dim, std::optional<DType> dtype = std::nullopt);  // integral -> int64, as torch
-// torch.cumsum(a, dim, out=out, dtype=...): into `out` (a's shape, the result dtype), no allocation.
+// torch.cumsum(a, dim, out=out, dtype=...): into `out` (a's shape; of `dtype` when given, and
+// then the result type is `dtype`, else out's own), no allocation.
 Tensor& cumsum_out(Tensor& out, const Tensor& a, int dim, std::optional<DType> dtype = std::nullopt);
 Tensor sum(const Tensor& a, int dim);  // integral/bool -> int64
 Tensor amax(const Tensor& a, int dim);
@@ -125,6 +128,7 @@ Tensor all(const Tensor& a, int dim);
 Tensor any(const Tensor& a, int dim);
 // Whole-tensor reductions to a 0-dim tensor, and the host-side read of one (a sync on cuda).
 Tensor max(const Tensor& a);
+Tensor min(const Tensor& a);
 Tensor sum(const Tensor& a);
 std::int64_t item_int(const Tensor& a);
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// Arithmetic: add, sub, mul, mul_, floor_divide, remainder, neg, minimum, maximum, clamp/clamp_.
+// Arithmetic: add, sub (and sub_out), mul, mul_, floor_divide, remainder, neg, minimum, maximum, clamp/clamp_.
 // Each out-of-place op allocates its one result here and nowhere else.
 
 #include <fmt/format.h>
@@ -76,6 +76,30 @@ Tensor remainder(const Tensor& a, const Tensor& b) { return detail::arith(Elemen
 Tensor remainder(const Tensor& a, Scalar b) { return detail::arith(ElementOp::Rem, a, b, "remainder"); }
 Tensor minimum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Min, a, b, "minimum"); }
 Tensor maximum(const Tensor& a, const Tensor& b) { return detail::arith(ElementOp::Max, a, b, "maximum"); }
+
+// torch.sub(a, b, out=out) -- torch.diff(x, out=out) dispatches it on two narrows of x: one
+// kernel into `out`, which must hold the broadcast shape and the promoted dtype; no allocation.
+Tensor& sub_out(Tensor& out, const Tensor& a, const Tensor& b) {
+  const detail::OpCall call("sub");
+  detail::check_same_device(a, b, "sub");
+  detail::check_same_device(out, a, "sub");
+  const DType result = promote(a.dtype(), b.dtype());
+  CB_CHECK(result != DType::Bool, ErrorKind::DTypeMismatch, "sub: not supported for bool tensors ({} and {})",
+           a.str(), b.str());
+  CB_CHECK(out.dtype() == result, ErrorKind::DTypeMismatch, "sub: out {} must be {}", out.str(), dtype_name(result));
+  const Dims shape = detail::broadcast_shapes(a.shape(), b.shape(), "sub");
+  CB_CHECK(out.shape() == shape, ErrorKind::ShapeMismatch, "sub: out {} must have the broadcast shape {}", out.str(),
+           shape.str());
+  detail::ElementwiseArgs args{};
+  args.op = ElementOp::Sub;
+  args.compute = detail::arithmetic_compute(result);
+  args.out = make_arg(out);
+  args.in[0] = make_arg(a, shape);
+  args.in[1] = make_arg(b, shape);
+  args.n_in = 2;
+  detail::launch_in_place(args, out, "sub");
+  return out;
+}
 
 // b - a: one kernel, the scalar riding in s[0], as PyTorch's rsub.
 Tensor rsub(const Tensor& a, Scalar b) { return detail::arith(ElementOp::RSub, a, b, "rsub"); }

@@ -63,6 +63,11 @@ Tensor ge(const Tensor& a, const Tensor& b) { return to_bool(ElementOp::Ge, a, b
 Tensor ge(const Tensor& a, Scalar b) { return to_bool(ElementOp::Ge, a, b, "ge"); }
 Tensor logical_and(const Tensor& a, const Tensor& b) { return to_bool(ElementOp::And, a, b, "logical_and"); }
 Tensor logical_or(const Tensor& a, const Tensor& b) { return to_bool(ElementOp::Or, a, b, "logical_or"); }
+Tensor bitwise_or(const Tensor& a, const Tensor& b) {
+  CB_CHECK(a.dtype() == DType::Bool && b.dtype() == DType::Bool, ErrorKind::DTypeMismatch,
+           "bitwise_or: only bool tensors are supported ({} and {})", a.str(), b.str());
+  return to_bool(ElementOp::Or, a, b, "bitwise_or");
+}
 
 Tensor logical_not(const Tensor& a) {
   const detail::OpCall call("logical_not");

@@ -78,7 +78,7 @@ Tensor& cumsum_out(Tensor& out, const Tensor& a, int dim, std::optional<DType> d
   detail::check_defined(a, "cumsum");
   detail::check_defined(out, "cumsum");
   detail::check_same_device(out, a, "cumsum");
-  const DType want = dtype.value_or(sum_dtype(a.dtype()));
+  const DType want = dtype.value_or(out.dtype());  // torch: out's dtype unless one is asked for
   CB_CHECK(out.dtype() == want, ErrorKind::DTypeMismatch, "cumsum: out {} must be {}", out.str(), dtype_name(want));
   CB_CHECK(out.shape() == a.shape(), ErrorKind::ShapeMismatch, "cumsum: out {} must have the input's shape {}",
            out.str(), a.shape().str());
@@ -145,11 +145,11 @@ bool flat_arg(const Tensor& a, detail::TensorArg& flat) {
 // Reduces every element of `a` into a 0-dim result. A tensor whose dims cannot be walked as
 // one flat dimension is first made contiguous: ONE EXTRA ALLOCATION for such inputs.
 Tensor reduce_all(ReduceOp op, const Tensor& a, DType out_dtype, DType compute) {
-  const char* name = op == ReduceOp::Max ? "max" : "sum";
+  const char* name = op == ReduceOp::Max ? "max" : op == ReduceOp::Min ? "min" : "sum";
   const detail::OpCall call(name);
   detail::check_defined(a, name);
-  CB_CHECK(op != ReduceOp::Max || a.numel() > 0, ErrorKind::InvalidArgument,
-           "max: cannot reduce an empty tensor ({}): the operation has no identity", a.str());
+  CB_CHECK(op == ReduceOp::Sum || a.numel() > 0, ErrorKind::InvalidArgument,
+           "{}: cannot reduce an empty tensor ({}): the operation has no identity", name, a.str());
   if (a.numel() == 0) return reduce_dim(op, a.view(Dims{0}), 0, out_dtype, compute);
   detail::TensorArg flat;
   if (!flat_arg(a, flat)) return reduce_all(op, contiguous(a), out_dtype, compute);
@@ -162,6 +162,7 @@ Tensor reduce_all(ReduceOp op, const Tensor& a, DType out_dtype, DType compute) 
 }  // namespace
 
 Tensor max(const Tensor& a) { return reduce_all(ReduceOp::Max, a, a.dtype(), a.dtype()); }
+Tensor min(const Tensor& a) { return reduce_all(ReduceOp::Min, a, a.dtype(), a.dtype()); }
 Tensor sum(const Tensor& a) { return reduce_all(ReduceOp::Sum, a, sum_dtype(a.dtype()), sum_dtype(a.dtype())); }
 
 std::int64_t item_int(const Tensor& a) {

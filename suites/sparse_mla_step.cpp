@@ -14,22 +14,25 @@
 //     storage block size 256 // ratio; C128A then its top-k metadata from
 //     cm.block_table_tensor[:num_decodes] as the table now is.
 //   indexer (DeepseekV32IndexerMetadataBuilder.build, v1/attention/backends/mla/indexer.py):
-//     the compressed slot mapping at ratio 4, storage block size 64, from the RAW table (no
-//     clamp: negatives as the builders before it left them), and, single-token decodes on the
-//     native path, decode metadata holding the view cm.block_table_tensor[:num_decodes] that its
-//     kernels read later. Its split (decode_threshold 1, require_uniform either way,
-//     treat_short_extends_as_decodes) equals the sparse builders' on this batch (decodes of one
-//     token, prefills of two or more, empty padding rows last). Not modelled: its decode lens,
-//     seq_lens // 4, prefill chunk metadata and deep_gemm schedule, which read no table entry.
+//     its own split (decode_threshold 1, require_uniform, treat_short_extends_as_decodes: equal
+//     to the sparse builders' on this batch of one-token decodes, prefills of two or more and
+//     empty padding rows last), the compressed slot mapping at ratio 4, storage block size 64,
+//     from the RAW table (no clamp: negatives as the builders before it left them), then the
+//     rest of its metadata op for op (suites/detail/indexer_metadata.h): seq_lens // 4, the
+//     prefill chunks, and with single-token decodes on the native path the decode lens and
+//     seq_lens // 4 and the view cm.block_table_tensor[:num_decodes] that its kernels read
+//     later. Not modelled: on a CUDA device with DeepGEMM, vLLM also fills its paged-MQA
+//     schedule buffer (get_paged_mqa_logits_metadata); it reads no table entry, and vLLM's code
+//     is held to the port without it (no DeepGEMM off a GPU).
 // clamp_ rewrites the shared table's -1 entries to block 0 in both orders; the C128A decode
 // slots differ where a decode row's hole is read; the indexer's slot mapping differs only in
 // order 1 (C128A clamped the table before the indexer read it); the indexer's decode table
 // view shows 0 where the table said -1.
-// Allocations per call, both orders (suites/detail/sparse_mla_*.h): request index 0 (host
-// work and one copy, once), compressed slot mapping 18 x 3 builders, C128A top-k 1 + 16 with decode tokens + 5 with
-// prefill tokens, clamp's table copy 1 x 2 sparse builders; splits and views 0. With decode and
-// prefill tokens (every quick case): clamp 78, clamp_ 76; fused 0 (the floor: one fused
-// sparse-MLA pass per builder, suites/fused/sparse_mla_step_fused.cpp).
+// Allocations per call, both orders (suites/detail/sparse_mla_*.h, indexer_*.h): request index
+// 0 (host work and one copy, once), compressed slot mappings and C128A 0 (vLLM's kernels),
+// clamp's table copy 1 x 2 sparse builders, the indexer's 1 (seq_lens // 4) + 5 per prefill
+// chunk + 1 with decodes. Every quick case (decodes and one chunk): clamp 9, clamp_ 7; fused 0
+// (the floor: one fused sparse-MLA pass per builder, suites/fused/sparse_mla_step_fused.cpp).
 
 #include <map>
 #include <optional>
@@ -37,6 +40,7 @@
 
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
+#include "suites/detail/indexer_metadata.h"
 #include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
@@ -58,6 +62,7 @@ struct Step {
   std::int64_t num_tokens;
   std::optional<Tensor> req_id_cache;  // cm._token_to_req_indices_cache
   std::map<std::string, Tensor> out;
+  std::vector<detail::IndexerChunk> chunks;  // the indexer's prefill chunk metadata
 };
 
 // cm.token_to_req_indices(buffer) (v1/attention/backend.py): the first caller's buffer is
@@ -98,26 +103,38 @@ void sparse_mla_builder(Step& s, std::int64_t ratio, const std::string& prefix) 
 void indexer_builder(Step& s) {
   const Tensor& block_table = s.data.get("block_table");  // raw: the indexer clamps nothing
   const Tensor& query_start_loc = s.data.get("query_start_loc");
-  const detail::DecodePrefillSplit split =
-      detail::split_decodes_and_prefills(s.data.get("query_start_loc_cpu"), detail::kReorderBatchThreshold);
+  const detail::DecodePrefillSplit split = detail::split_uniform_decodes_and_prefills(s.data.get("query_start_loc_cpu"));
   Tensor& out = s.data.get("indexer_compressed_slot_mapping");
   detail::compressed_slot_mapping(out, query_start_loc, s.data.get("seq_lens"), block_table,
                                   detail::sparse_mla_storage_block_size(detail::kC4Ratio), detail::kC4Ratio,
                                   s.num_tokens);
   s.out.emplace("indexer_compressed_slot_mapping", out.slice(0, 0, s.num_tokens));
+  const detail::IndexerInputs in{query_start_loc,
+                                 s.data.get("query_start_loc_cpu"),
+                                 s.data.get("seq_lens"),
+                                 s.data.get("seq_lens_cpu"),
+                                 s.data.get("indexer_decode_lens_buffer"),
+                                 s.data.get("indexer_expanded_seq_lens_buffer"),
+                                 s.p.get("L")};
+  detail::IndexerMetadata md = detail::indexer_metadata(in, split);
   s.out.emplace("indexer_decode_block_table", block_table.slice(0, 0, split.num_decodes));  // a view, read later
+  s.out.emplace("indexer_decode_seq_lens", md.decode_seq_lens);
+  s.out.emplace("indexer_decode_lens", md.decode_lens);
+  s.chunks = std::move(md.chunks);
 }
 
+// The fixed outputs, then each prefill chunk's four (detail::indexer_chunk_outputs).
 const std::vector<std::string>& output_names() {
   static const std::vector<std::string> names = {
       "c4a_compressed_slot_mapping",      "c128a_compressed_slot_mapping", "indexer_compressed_slot_mapping",
       "req_id_per_token",                 "c128a_global_decode_topk_indices", "c128a_decode_topk_lens",
-      "c128a_prefill_topk_indices",       "indexer_decode_block_table"};
+      "c128a_prefill_topk_indices",       "indexer_decode_block_table",    "indexer_decode_seq_lens",
+      "indexer_decode_lens"};
   return names;
 }
 
 Outputs build(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
-  Step s{data, p, mode, data.get("positions").size(0), std::nullopt, {}};
+  Step s{data, p, mode, data.get("positions").size(0), std::nullopt, {}, {}};
   if (p.get("order") == 0) {
     indexer_builder(s);
     sparse_mla_builder(s, detail::kC4Ratio, "c4a_");
@@ -129,6 +146,7 @@ Outputs build(CaseData& data, const ParamPoint& p, detail::ClampMode mode) {
   }
   Outputs outputs;
   for (const std::string& name : output_names()) outputs.push_back({name, s.out.at(name)});
+  detail::append_indexer_chunk_outputs(outputs, s.chunks);
   return outputs;
 }
 
@@ -157,7 +175,7 @@ Suite make_sparse_mla_step_suite() {
       .axis("Q", {4}, {1, 8}, {1, 4, 64})  // most query tokens of one request
       .axis("order", {0, 1}, {0, 1}, {0, 1})  // 0: indexer, C4A, C128A; 1: C128A, indexer, C4A
       .inputs(make_inputs)
-      .outputs(output_names())
+      .outputs(detail::with_indexer_chunk_outputs(output_names()))
       .clamp_variants(build,
                       "both sparse-MLA builders copy the table with clamp(min=0) (0.25.0)",
                       "both sparse-MLA builders clamp_(min=0) the shared table in place (0.27.0)")
@@ -167,7 +185,8 @@ Suite make_sparse_mla_step_suite() {
               "a later builder of the same KV group counting the entries < 0 of each row",
               detail::read_negative_entries)
       .variant("fused", "one fused pass per builder into its buffers; table read (negatives as 0 for the "
-               "sparse-MLA slot mappings, as is for C128A and the indexer), never written; no allocation",
+               "sparse-MLA slot mappings, as is for C128A and the indexer), never written; the indexer's "
+               "metadata into its decode buffers and the case's room for its chunks; no allocation",
                fused::fused_sparse_mla_step)
       .build();
 }

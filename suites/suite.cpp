@@ -5,6 +5,7 @@
 
 #include "suites/suite.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace clampbench {
@@ -104,6 +105,20 @@ const Variant* Suite::find_variant(const std::string& variant_name) const {
     if (v.name == variant_name) return &v;
   }
   return nullptr;
+}
+
+bool Suite::declares_outputs(const std::vector<std::string>& names) const {
+  std::vector<std::string> fixed, family;
+  for (const std::string& n : output_names) (n.find("<k>") == std::string::npos ? fixed : family).push_back(n);
+  if (names.size() < fixed.size() || !std::equal(fixed.begin(), fixed.end(), names.begin())) return false;
+  const std::size_t rest = names.size() - fixed.size();
+  if (family.empty() || rest % family.size() != 0) return rest == 0;
+  for (std::size_t i = 0; i < rest; ++i) {
+    std::string want = family[i % family.size()];
+    want.replace(want.find("<k>"), 3, std::to_string(i / family.size()));
+    if (names[fixed.size() + i] != want) return false;
+  }
+  return true;
 }
 
 }  // namespace clampbench

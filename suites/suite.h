@@ -117,12 +117,16 @@ struct Suite {
   // Optional filter over the cartesian product of the axes (e.g. min_n <= max_n).
   std::function<bool(const ParamPoint&)> accept;
   InputFn make_inputs;
+  // What a call returns, in order. A name holding "<k>" belongs to a family that follows the
+  // fixed names once per k = 0, 1, ... (the indexer's prefill chunks, as many as the batch has).
   std::vector<std::string> output_names;
   std::vector<Variant> variants;  // variants[0] is the reference, always "clamp"
   std::vector<Reader> readers;
 
   std::vector<ParamPoint> points(SizeSet s) const;
   const Variant* find_variant(const std::string& name) const;
+  // Whether `names` are output_names as declared: every fixed name, then whole families.
+  bool declares_outputs(const std::vector<std::string>& names) const;
 };
 
 class SuiteBuilder {

@@ -4,10 +4,15 @@
 // read the table and never write it, so their order does not matter. C128A's pass also writes
 // the request index into the buffer of whichever sparse-MLA builder runs first (the one
 // token_to_req_indices caches); the C4A and indexer passes write only their slot mappings (no
-// request index, no C128A rows). The indexer's decode block table is a view, as in clamp.
+// request index, no C128A rows). The indexer's decode block table is a view, as in clamp; its
+// other metadata go into its decode buffers and the case's room for its prefill chunks.
 
 #include "suites/fused/sparse_mla_step_fused.h"
 
+#include "kernels/custom_kernel.h"
+#include "kernels/error.h"
+#include "suites/detail/indexer_kernels.h"
+#include "suites/detail/indexer_metadata.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/sparse_mla_step_case.h"
@@ -28,6 +33,45 @@ detail::SparseMlaStep slot_mapping_only(CaseData& data, const ParamPoint& p, boo
                          no_request_index, buffers, sd::DecodePrefillSplit{});
 }
 
+// The indexer's metadata besides its slot mapping, into its decode buffers and the case's room
+// for the chunks: one pass over the decode rows, one per prefill chunk.
+void indexer_metadata_pass(CaseData& data, const ParamPoint& p, const sd::DecodePrefillSplit& split, Outputs& out) {
+  const std::vector<std::int32_t> q = to_numpy<std::int32_t>(data.get("query_start_loc_cpu"));
+  const std::vector<std::int32_t> seq_lens = to_numpy<std::int32_t>(data.get("seq_lens_cpu"));
+  const auto qsl = sd::ref1<const std::int32_t>(data.get("query_start_loc"), "query_start_loc");
+  const auto lens = sd::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens");
+  const std::int64_t decodes = split.num_decodes;
+  const Tensor decode_lens = data.get("indexer_decode_lens_buffer").slice(0, 0, decodes);
+  const Tensor decode_seq_lens = data.get("indexer_expanded_seq_lens_buffer").slice(0, 0, split.num_decode_tokens);
+  if (decodes > 0)
+    launch_kernel(data.device, decodes,
+                  sd::IndexerDecodeFloorKernel{qsl, lens, sd::ref1<std::int32_t>(decode_lens, "decode_lens"),
+                                               sd::ref1<std::int32_t>(decode_seq_lens, "decode_seq_lens"), sd::kIndexerRatio});
+  out.push_back({"indexer_decode_seq_lens", decode_seq_lens.unsqueeze(-1)});
+  out.push_back({"indexer_decode_lens", decode_lens});
+  std::vector<sd::IndexerChunk> chunks;
+  std::int64_t cu = 0, queries = 0;
+  for (const sd::PlannedChunk& c : sd::plan_indexer_chunks(q, seq_lens, decodes, sd::kIndexerRatio, p.get("L"))) {
+    const std::int64_t n = c.spec.req_end - c.spec.req_start, out_len = c.spec.query_stop - c.spec.query_start;
+    sd::IndexerChunk chunk{data.get("indexer_floor_cu_seqlen_ks").slice(0, queries, queries + out_len),
+                           data.get("indexer_floor_cu_seqlen_ke").slice(0, queries, queries + out_len),
+                           data.get("indexer_floor_cu_seq_lens").slice(0, cu, cu + n + 1),
+                           Tensor{}};
+    const sd::PrefillChunkFloorKernel kernel{
+        qsl, lens, sd::ref1<std::int32_t>(chunk.cu_seq_lens, "cu_seq_lens"),
+        {sd::Ref1<std::int32_t>{}, sd::ref1<std::int32_t>(chunk.cu_seqlen_ks, "cu_seqlen_ks"),
+         sd::ref1<std::int32_t>(chunk.cu_seqlen_ke, "cu_seqlen_ke"), c.spec.query_start, c.spec.query_stop,
+         sd::kIndexerRatio},
+        c.spec.req_start};
+    const std::int64_t bad = launch_kernel(data.device, n, kernel, KernelCheck::OnHost);
+    CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused indexer chunk: request {} writes past the case's room", bad);
+    chunks.push_back(chunk);
+    cu += n + 1;
+    queries += out_len;
+  }
+  sd::append_indexer_chunk_outputs(out, chunks);
+}
+
 }  // namespace
 
 Outputs fused_sparse_mla_step(CaseData& data, const ParamPoint& p) {
@@ -45,7 +89,7 @@ Outputs fused_sparse_mla_step(CaseData& data, const ParamPoint& p) {
   run_fused_sparse_mla_step(slot_mapping_only(data, p, true, "c4a_compressed_slot_mapping", buffers), data.device);
   run_fused_sparse_mla_step(slot_mapping_only(data, p, false, "indexer_compressed_slot_mapping", buffers),
                             data.device);
-  return {{"c4a_compressed_slot_mapping", data.get("c4a_compressed_slot_mapping").slice(0, 0, tokens)},
+  Outputs out{{"c4a_compressed_slot_mapping", data.get("c4a_compressed_slot_mapping").slice(0, 0, tokens)},
           {"c128a_compressed_slot_mapping", c128a_slots.slice(0, 0, tokens)},
           {"indexer_compressed_slot_mapping", data.get("indexer_compressed_slot_mapping").slice(0, 0, tokens)},
           {"req_id_per_token", req_ids},
@@ -53,6 +97,8 @@ Outputs fused_sparse_mla_step(CaseData& data, const ParamPoint& p) {
           {"c128a_decode_topk_lens", c128a.decode_lens},
           {"c128a_prefill_topk_indices", c128a.prefill_local},
           {"indexer_decode_block_table", data.get("block_table").slice(0, 0, split.num_decodes)}};
+  indexer_metadata_pass(data, p, split, out);
+  return out;
 }
 
 }  // namespace clampbench::suites::fused

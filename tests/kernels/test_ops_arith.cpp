@@ -154,4 +154,19 @@ TEST(OpsArith, ClampWithFloatBoundGivesFloat) {
 }
 
 }  // namespace
+// torch.diff(x, out=view) runs sub(x[1:], x[:-1], out=view): into the view, nothing allocated;
+// out must have the broadcast shape and the promoted dtype.
+TEST(OpsArith, SubOutWritesTheViewAndAllocatesNothing) {
+  const Tensor qsl = i32({0, 1, 2, 5});
+  Tensor buffer = i32({7, 7, 7, 7});
+  Tensor lens = buffer.slice(0, 0, 3);
+  EXPECT_EQ(host_allocs([&] { sub_out(lens, qsl.slice(0, 1, 4), qsl.slice(0, 0, 3)); }), 0u);
+  EXPECT_EQ(to_vector<std::int32_t>(buffer), (I32{1, 1, 3, 7}));
+  Tensor wide = i64({0, 0, 0});
+  EXPECT_EQ(error_kind_of([&] { sub_out(wide, qsl.slice(0, 1, 4), qsl.slice(0, 0, 3)); }), ErrorKind::DTypeMismatch);
+  Tensor short_out = buffer.slice(0, 0, 2);
+  EXPECT_EQ(error_kind_of([&] { sub_out(short_out, qsl.slice(0, 1, 4), qsl.slice(0, 0, 3)); }),
+            ErrorKind::ShapeMismatch);
+}
+
 }  // namespace clampbench::test

@@ -49,6 +49,15 @@ TEST(OpsCompare, Logic) {
   EXPECT_EQ(to_vector<std::uint8_t>(logical_not(i32({0, 3}))), (B8{1, 0}));
 }
 
+// `a | b` of bool tensors (vLLM's uniform split), broadcasting; other dtypes are refused, as the
+// runtime has no integer bitwise op.
+TEST(OpsCompare, BitwiseOrOfBools) {
+  const Tensor a = b8({1, 1, 0, 0});
+  EXPECT_EQ(to_vector<std::uint8_t>(bitwise_or(a, b8({1, 0, 1, 0}))), (B8{1, 1, 1, 0}));
+  EXPECT_EQ(to_vector<std::uint8_t>(bitwise_or(a, b8({0}, Dims{}))), (B8{1, 1, 0, 0}));
+  EXPECT_EQ(error_kind_of([&] { bitwise_or(i32({1, 2}), i32({2, 1})); }), ErrorKind::DTypeMismatch);
+}
+
 TEST(OpsCompare, WhereTensors) {
   const Tensor c = b8({1, 0, 1});
   const Tensor r = where(c, i32({1, 2, 3}), i64({-1, -2, -3}));

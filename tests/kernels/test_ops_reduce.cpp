@@ -105,6 +105,29 @@ TEST(OpsReduce, CumsumOutWritesTheViewAndAllocatesNothing) {
   EXPECT_EQ(error_kind_of([&] { cumsum_out(narrow, lens, 1, DType::Int32); }), ErrorKind::ShapeMismatch);
 }
 
+// With no dtype, the result type is out's, as torch's: torch.cumsum(int32, 0, out=int32 view)
+// is int32 (the indexer's cu_seq_lens[1:]), and an int64 out takes the int64 sums.
+TEST(OpsReduce, CumsumOutTakesOutsDtypeWithoutOne) {
+  const Tensor lens = i32({131, 0, 7}, Dims{3});
+  Tensor cu = i32({0, 9, 9, 9}, Dims{4});
+  Tensor tail = cu.slice(0, 1, 4);
+  EXPECT_EQ(host_allocs([&] { cumsum_out(tail, lens, 0); }), 0u);
+  EXPECT_EQ(to_vector<std::int32_t>(cu), (I32{0, 131, 131, 138}));
+  Tensor wide = i64({0, 0, 0}, Dims{3});
+  cumsum_out(wide, lens, 0);
+  EXPECT_EQ(to_vector<std::int64_t>(wide), (I64{131, 131, 138}));
+}
+
+// torch.min(a) and torch.max(a): 0-dim, of a's dtype; an empty tensor has no minimum.
+TEST(OpsReduce, WholeTensorMinAndMax) {
+  const Tensor t = i32({3, -9, 9, -1}, Dims{2, 2});
+  EXPECT_EQ(min(t).dim(), 0);
+  EXPECT_EQ(item_int(min(t)), -9);
+  EXPECT_EQ(item_int(max(t)), 9);
+  EXPECT_EQ(item_int(min(t.slice(0, 1, 2))), -1);
+  EXPECT_EQ(error_kind_of([&] { min(t.slice(0, 0, 0)); }), ErrorKind::InvalidArgument);
+}
+
 // torch.max(a, dim): the values and the first index of each, two allocations as torch's.
 TEST(OpsReduce, MaxAlongDimGivesValuesAndFirstIndices) {
   const Tensor t = i32({3, 9, 9, -1, -4, -2}, Dims{2, 3});

@@ -61,6 +61,20 @@ inline std::vector<std::pair<std::string, Values>> snapshot_roles(const CaseData
   return out;
 }
 
+// The writable buffers hold the same values after clamp and after the floor, but for one only the
+// floor writes: its own room for what vLLM allocates per call (the harness's check pass skips it
+// too). One clamp writes and the floor does not is a floor that forgot a write: that fails.
+template <typename Snapshot>
+void expect_same_shared_writes(const Snapshot& before, const Snapshot& clamp_after, const Snapshot& fused_after) {
+  ASSERT_EQ(before.size(), clamp_after.size());
+  ASSERT_EQ(before.size(), fused_after.size());
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    const bool clamp_wrote = clamp_after[i].second != before[i].second;
+    if (!clamp_wrote && fused_after[i].second != before[i].second) continue;
+    EXPECT_EQ(fused_after[i], clamp_after[i]);
+  }
+}
+
 // What a floor's call costs: its allocations (only its outputs), and the kernels it launches and
 // reads back (0 for a host-only builder). A GPU suite's test states its launches, so that a floor
 // that launched nothing, or more than it says, fails.
@@ -98,7 +112,9 @@ inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData da
   // table (1, as clamp), where clamp_ rewrites the runner's (0).
   EXPECT_LE(f.allocations, ref.allocations);
   EXPECT_EQ(snapshot_roles(fused_data, {Role::Persistent, Role::Fresh}), untouchable);
-  EXPECT_EQ(snapshot_roles(fused_data, {Role::PersistentWritable}), snapshot_roles(data, {Role::PersistentWritable}));
+  expect_same_shared_writes(snapshot_roles(registered_input, {Role::PersistentWritable}),
+                            snapshot_roles(data, {Role::PersistentWritable}),
+                            snapshot_roles(fused_data, {Role::PersistentWritable}));
   // The registered variant is this function (the harness runs it under the name "fused").
   ASSERT_NE(s.find_variant("fused"), nullptr) << s.name;
   EXPECT_EQ(s.variants.back().name, "fused");

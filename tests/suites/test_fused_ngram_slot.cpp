@@ -36,14 +36,15 @@ const ParamPoint kUpdatePoint = point({{"R", 8}, {"L", 256}, {"K", 3}});
 // their PersistentWritable buffers in place (Step3.5, sparse MLA, its step).
 TEST(CBT_SUITE(FusedNgramSlot), QuickSets) {
   CBT_REQUIRE_DEVICE();
-  // Allocations, then kernels: one each, and one per builder in sparse_mla_step's three.
+  // Allocations, then kernels: one each; sparse_mla_step's, one per builder in its three, one for
+// the indexer's decode rows and one per prefill chunk (every quick step has both, one chunk).
   const std::vector<std::tuple<std::string, VariantFn, FloorCost>> floors = {
       {"ngram_find", fused::fused_ngram_find, {1, 1}},
       {"ngram_propose", fused::fused_ngram_propose, {2, 1}},
       {"ngram_update", fused::fused_ngram_update, {3, 1}},
       {"step3p5_slot_mapping", fused::fused_step3p5_slot_mapping, {0, 1}},
       {"sparse_mla_slot_mapping", fused::fused_sparse_mla_slot_mapping, {0, 1}},
-      {"sparse_mla_step", fused::fused_sparse_mla_step, {0, 3}}};
+      {"sparse_mla_step", fused::fused_sparse_mla_step, {0, 5}}};
   for (const auto& [name, fn, cost] : floors)
     check_fused_quick_set(suite(name), fn, [c = cost](const ParamPoint&) { return c; });
 }

@@ -20,6 +20,12 @@
 //   C128A reads: its own or C4A's); lens {4} (slot_mapping[0] >= 0). Prefill tokens: n = 522,
 //   523, 524 // 128 = 4 -> {0, 1, 2, 3, -1...} each.
 // Indexer decode view: table[:1] = {5, h0, 6, 0}, read after the step: {5, 0, 6, 0} after clamp_.
+// Indexer metadata (indexer.py, compress ratio 4): its uniform split gives the same 1 decode row
+// (query lens {1, 3, 0}: row 1 is the first that differs from row 0). Decode: decode_lens {1},
+// seq_lens {{600 // 4}} = {{150}}. Prefill: rows 1, 2 with compressed lens 131, 0 fit one
+// chunk (131 <= 40 * 1024 tokens, 3 * 131 logits); cu_seq_lens {0, 131, 131}; row 1's tokens
+// start at 524 - 3 = 521, so cu_seqlen_ks {0, 0, 0} and ke {522 // 4, 523 // 4, 524 // 4} =
+// {130, 130, 131}.
 // req_id_per_token = {0, 1, 1, 1}, in the buffer of the first sparse-MLA builder only.
 
 #include <algorithm>
@@ -59,6 +65,11 @@ CaseData hand_case(int padding) {
   data.add("c128a_decode_lens_buffer", full({12}, kStale, DType::Int32, kDevice), Role::PersistentWritable);
   data.add("c128a_prefill_buffer", full({12, kHandWidth}, kStale, DType::Int32, kDevice), Role::PersistentWritable);
   data.add("indexer_compressed_slot_mapping", full({12}, kStale, DType::Int64, kDevice), Role::PersistentWritable);
+  data.add_host("seq_lens_cpu", from_numpy<std::int32_t>({600, 524, 0}, {3}), Role::Persistent);
+  for (const char* name : {"indexer_decode_lens_buffer", "indexer_expanded_seq_lens_buffer"})
+    data.add(name, full({12}, kStale, DType::Int32, kDevice), Role::PersistentWritable);
+  for (const char* name : {"indexer_floor_cu_seq_lens", "indexer_floor_cu_seqlen_ks", "indexer_floor_cu_seqlen_ke"})
+    data.add(name, full({3}, kStale, DType::Int32, kDevice), Role::PersistentWritable);
   return data;
 }
 
@@ -68,8 +79,9 @@ ParamPoint hand_point(std::int64_t padding, std::int64_t order) {
 
 // Allocations per call: the request index is host work and one copy (once: the second sparse
 // builder gets the cache), vLLM's slot-mapping and C128A kernels allocate nothing, clamp copies
-// the 3 x 4 table (48 bytes) per sparse builder x 2.
-constexpr std::uint64_t kClampAllocs = 2;
+// the 3 x 4 table (48 bytes) per sparse builder x 2; the indexer makes 7: seq_lens // 4, one
+// prefill chunk's four tensors and its relative query_start_loc, and the decode seq_lens // 4.
+constexpr std::uint64_t kClampAllocs = 9;
 constexpr std::uint64_t kTableBytes = 3 * 4 * 4;
 
 TEST(CBT_SUITE(SparseMlaStepSuite), HandWorkedBothOrdersEveryVariant) {
@@ -96,6 +108,13 @@ TEST(CBT_SUITE(SparseMlaStepSuite), HandWorkedBothOrdersEveryVariant) {
         EXPECT_EQ(ints(output(o, "c128a_decode_topk_lens")), (std::vector<std::int32_t>{4}));
         EXPECT_EQ(ints(output(o, "c128a_prefill_topk_indices")), prefill);
         EXPECT_EQ(output(o, "indexer_decode_block_table").shape(), (Dims{1, 4}));
+        EXPECT_EQ(output(o, "indexer_decode_seq_lens").shape(), (Dims{1, 1}));
+        EXPECT_EQ(ints(output(o, "indexer_decode_seq_lens")), (std::vector<std::int32_t>{150}));
+        EXPECT_EQ(ints(output(o, "indexer_decode_lens")), (std::vector<std::int32_t>{1}));
+        EXPECT_EQ(ints(output(o, "indexer_prefill_0_cu_seqlen_ks")), (std::vector<std::int32_t>{0, 0, 0}));
+        EXPECT_EQ(ints(output(o, "indexer_prefill_0_cu_seqlen_ke")), (std::vector<std::int32_t>{130, 130, 131}));
+        EXPECT_EQ(ints(output(o, "indexer_prefill_0_cu_seq_lens")), (std::vector<std::int32_t>{0, 131, 131}));
+        EXPECT_TRUE(step_suite().declares_outputs(output_names(o)));
       }
       // clamp and fused read the table as it is; clamp_ as the first clamp_ left it.
       for (const Call* c : {&ca, &cf}) {
@@ -170,9 +189,9 @@ TEST(CBT_SUITE(SparseMlaStepSuite), QuickSetAllocationsAndChanges) {
     std::vector<std::int32_t> clamped = before;
     for (std::size_t i = 0; i < clamped.size() && i < 8 * 512; ++i) clamped[i] = std::max(clamped[i], 0);
     EXPECT_EQ(ints(second.get("block_table_base")), clamped);
+    ASSERT_TRUE(s.declares_outputs(output_names(ref.outputs)));
     for (std::size_t i = 0; i < ref.outputs.size(); ++i) {
       const std::string& name = ref.outputs[i].name;
-      ASSERT_EQ(name, s.output_names[i]);
       const bool c128a_first = p.get("order") == 1;
       const bool may_differ = p.get("padding") == 2 && (name == "c128a_global_decode_topk_indices" ||
                                                         name == "indexer_decode_block_table" ||

@@ -4,6 +4,7 @@
 from their source lines; the ports' dumped host_cost against it, every listed difference
 (sites/cost_differences.py) seen and nothing else; and `upstream.py compare` and
 `upstream.py cost` reporting it."""
+import copy
 import json
 import subprocess
 import sys
@@ -148,15 +149,21 @@ def test_cost_port_checks_every_call_against_its_release(tmp_path):
                            str(dump_dir)], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
-    assert len(lines) == len(SITES) and "sparse_mla_step: 12 calls, 12 differing: as listed" in lines, lines
+    assert len(lines) == len(SITES) and "sparse_mla_step: 12 calls, 0 differing: equal" in lines, lines
     assert "mla_chunked_context: 8 calls, 0 differing: equal" in lines, lines
     from clampbench_scripts.upstream.branches import port_cost
+    from clampbench_scripts.upstream.sites.cost_differences import CostDifference
     step = {"cases": [c for c in manifest["cases"] if c["suite"] == "sparse_mla_step"]}
-    unlisted = dict(KNOWN_COST_DIFFERENCES)
-    del unlisted["sparse_mla_step"]
-    lines, failed = port_cost.check(releases, SITES, dump_dir, step, table=unlisted)
-    assert failed and lines[0] == "sparse_mla_step: 12 calls, 12 differing: NOT AS LISTED", lines
-    assert any("[clamp_ vs vllm 0.27.0]: launches: port 9, vLLM 17" in line for line in lines), lines
+    # A listed difference no call shows fails ...
+    listed = {"sparse_mla_step": [CostDifference("launches", None, "9", "17", "a difference that is gone")]}
+    lines, failed = port_cost.check(releases, SITES, dump_dir, step, table=listed)
+    assert failed and lines[0] == "sparse_mla_step: 12 calls, 0 differing: NOT AS LISTED", lines
+    # ... and so does one the table does not list: one more launch in a port's block.
+    spoiled = copy.deepcopy(step)
+    spoiled["cases"][0]["variants"][1]["host_cost"]["launches"] += 1
+    lines, failed = port_cost.check(releases, SITES, dump_dir, spoiled)
+    assert failed and lines[0] == "sparse_mla_step: 12 calls, 1 differing: NOT AS LISTED", lines
+    assert any("[clamp_ vs vllm 0.27.0]: launches: port 18, vLLM 17" in line for line in lines), lines
     refused = subprocess.run([sys.executable, str(ROOT / "scripts" / "upstream.py"), "cost", "--port", "--base",
                               "0.34.0", "--dump", str(dump_dir)], capture_output=True, text=True, cwd=ROOT)
     assert refused.returncode == 2 and "--port compares each port" in refused.stderr, refused.stderr

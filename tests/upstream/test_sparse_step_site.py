@@ -43,6 +43,8 @@ def step_inputs(case):
         inputs[builder + "compressed_slot_mapping"] = base["compressed_slot_mapping"].clone()
     for builder in ("c4a_", "c128a_"):
         inputs[builder + "req_id_per_token_buffer"] = base["req_id_per_token_buffer"].clone()
+    for buffer in ("indexer_decode_lens_buffer", "indexer_expanded_seq_lens_buffer"):  # the indexer's own
+        inputs[buffer] = base["req_id_per_token_buffer"].clone()
     del inputs["req_id_per_token_buffer"]
     return inputs
 

@@ -61,9 +61,9 @@ def difference(what: str, ref, got: torch.Tensor):
             f"vLLM {ref_c[first].item()} vs port {got_c[first].item()}")
 
 
-def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict, only=None):
+def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict, only=None, skip=frozenset()):
     """Every way vLLM's outputs and inputs-after differ from what the port's variant dumped
-    (of the names in `only`, when given)."""
+    (of the names in `only`, when given; never the inputs in `skip`)."""
     found = []
     dumped = {o["name"]: o for o in variant["outputs"] if only is None or o["name"] in only}
     outputs = {name: t for name, t in outputs.items() if only is None or name in only}
@@ -77,7 +77,7 @@ def differences(dump_dir: Path, variant: dict, outputs: dict, inputs_after: dict
             if d:
                 found.append(d)
     for entry in variant["inputs_after"]:
-        if only is not None and entry["name"] not in only:
+        if only is not None and entry["name"] not in only or entry["name"] in skip:
             continue
         d = difference(f"input {entry['name']} after the call", inputs_after[entry["name"]],
                        load_tensor(dump_dir, entry))

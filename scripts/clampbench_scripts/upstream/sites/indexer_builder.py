@@ -75,9 +75,11 @@ def _names_defined(node):
     return set()
 
 
-def new_indexer(indexer_cls, max_model_len, compressed_slot_mapping_buffer, table_width):
-    """The indexer builder made by its own __init__ (module docstring), its compressed slot
-    mapping written into `compressed_slot_mapping_buffer` (max_num_batched_tokens long)."""
+def new_indexer(indexer_cls, max_model_len, buffers, table_width):
+    """The indexer builder made by its own __init__ (module docstring), writing into the dumped
+    `buffers` (max_num_batched_tokens long): its compressed slot mapping, decode lens and
+    expanded (compressed) decode seq lens."""
+    compressed_slot_mapping_buffer = buffers["compressed_slot_mapping_buffer"]
     tokens = compressed_slot_mapping_buffer.shape[0]  # max_num_batched_tokens
     config = Stand(
         scheduler_config=Stand(max_num_batched_tokens=tokens, max_num_seqs=tokens),
@@ -95,5 +97,7 @@ def new_indexer(indexer_cls, max_model_len, compressed_slot_mapping_buffer, tabl
     kwargs = {"block_table_width": table_width} if "block_table_width" in indexer_cls.__init__.__code__.co_varnames \
         else {}
     builder = indexer_cls(spec, ["indexer"], config, compressed_slot_mapping_buffer.device, **kwargs)
-    builder.compressed_slot_mapping_buffer = compressed_slot_mapping_buffer
+    for name, buffer in buffers.items():
+        assert getattr(builder, name).shape == buffer.shape and getattr(builder, name).dtype == buffer.dtype, name
+        setattr(builder, name, buffer)
     return builder

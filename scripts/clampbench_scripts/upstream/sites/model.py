@@ -41,6 +41,9 @@ class Site:
     optional: bool = False
     # the outputs and inputs-after compared with the port (default: all the port dumps)
     compares: Optional[FrozenSet[str]] = None
+    # inputs that are no state of vLLM's (the fused floor's room for what vLLM allocates per
+    # call): vLLM's code never sees them, so they are not compared after the call
+    floor_room: FrozenSet[str] = frozenset()
     # (outputs, inputs, params) -> {name: tensor}: what a release that rewrote the site into
     # another layout is compared through, against the last release the port follows
     semantics: Optional[Callable] = None

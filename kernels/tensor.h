@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/allocator.h"
@@ -34,12 +35,24 @@ struct Dims {
 };
 
 // The strides of a contiguous (C-order) tensor of `shape`; a dim of extent 0 or 1 steps as 1.
-Dims contiguous_strides(const Dims& shape);
+// Inline, as the constructors below: Tensor::empty (tensor_storage.cpp) and the views
+// (tensor.cpp) are in two files, and every allocation and view goes through them.
+inline Dims contiguous_strides(const Dims& shape) {
+  Dims s;
+  s.ndim = shape.ndim;
+  std::int64_t step = 1;
+  for (int i = shape.ndim - 1; i >= 0; --i) {
+    s.d[i] = step;
+    step *= shape.d[i] > 1 ? shape.d[i] : 1;
+  }
+  return s;
+}
 
 // Memory owned by one allocator; freed through it when the last tensor referring to it dies.
 class Storage {
  public:
-  Storage(Allocator* allocator, std::size_t nbytes, Stream stream);
+  Storage(Allocator* allocator, std::size_t nbytes, Stream stream)
+      : allocator_(allocator), block_(allocator->allocate(nbytes, stream)) {}
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -63,7 +76,8 @@ class Storage {
 class Tensor {
  public:
   Tensor() = default;  // undefined tensor
-  Tensor(std::shared_ptr<Storage> storage, DType dtype, Dims shape, Dims strides, std::int64_t offset);
+  Tensor(std::shared_ptr<Storage> storage, DType dtype, Dims shape, Dims strides, std::int64_t offset)
+      : storage_(std::move(storage)), dtype_(dtype), shape_(shape), strides_(strides), offset_(offset) {}
 
   // A new contiguous tensor from the current allocator of `device` (one allocation).
   // `op` names the op allocating, for the allocation trace (kernels/allocation_trace.h).

@@ -49,14 +49,16 @@ struct PrefillChunkOutputs {
       cu_seqlen_ks[out] = static_cast<std::int32_t>(row.seq_start);
       cu_seqlen_ke[out] = static_cast<std::int32_t>(row.seq_start + (start_pos + 1 + offset) / compress_ratio);
     }
-    if (token_to_seq.data == nullptr) return ok;
-    for (std::int64_t offset = 0; offset < row.compressed_len; ++offset) {
-      const std::int64_t at = row.seq_start + offset;
-      if (at < 0 || at >= token_to_seq.size) {
-        ok = false;
-        continue;
-      }
-      token_to_seq[at] = static_cast<std::int32_t>(b);
+    if (token_to_seq.data == nullptr || row.compressed_len <= 0) return ok;
+    if (row.seq_start < 0 || row.seq_start + row.compressed_len > token_to_seq.size) return false;
+    // The chunk's longest loop (its compressed tokens): through a plain pointer where the
+    // buffer is contiguous, as torch.empty makes it, so that the host loop vectorises.
+    const auto request = static_cast<std::int32_t>(b);
+    if (token_to_seq.stride == 1) {
+      std::int32_t* out = token_to_seq.data + row.seq_start;
+      for (std::int64_t offset = 0; offset < row.compressed_len; ++offset) out[offset] = request;
+    } else {
+      for (std::int64_t offset = 0; offset < row.compressed_len; ++offset) token_to_seq[row.seq_start + offset] = request;
     }
     return ok;
   }

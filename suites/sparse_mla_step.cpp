@@ -103,7 +103,8 @@ void sparse_mla_builder(Step& s, std::int64_t ratio, const std::string& prefix) 
 void indexer_builder(Step& s) {
   const Tensor& block_table = s.data.get("block_table");  // raw: the indexer clamps nothing
   const Tensor& query_start_loc = s.data.get("query_start_loc");
-  const detail::DecodePrefillSplit split = detail::split_uniform_decodes_and_prefills(s.data.get("query_start_loc_cpu"));
+  const detail::DecodePrefillSplit split = detail::split_decodes_and_prefills(
+      s.data.get("query_start_loc_cpu"), detail::kReorderBatchThreshold, /*require_uniform=*/true);
   Tensor& out = s.data.get("indexer_compressed_slot_mapping");
   detail::compressed_slot_mapping(out, query_start_loc, s.data.get("seq_lens"), block_table,
                                   detail::sparse_mla_storage_block_size(detail::kC4Ratio), detail::kC4Ratio,

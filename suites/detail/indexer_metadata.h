@@ -5,7 +5,8 @@
 // besides its compressed slot mapping, op for op, as vLLM runs it for DeepSeek V4's C4 indexer
 // on an H200 with no speculative decoding and no context parallelism (next_n 1: the native
 // decode path, no flattening; the same code in 0.25.0 and 0.27.0):
-// - its own split: require_uniform, decodes of one token;
+// - its own split (split_decodes_and_prefills with require_uniform, sparse_mla_batch.h):
+//   decodes of one token;
 // - compressed_seq_lens = seq_lens // 4 on the device (always);
 // - with prefills: the host plan of the chunks and each chunk's metadata
 //   (suites/detail/indexer_prefill_chunks.h);
@@ -30,30 +31,6 @@
 
 namespace clampbench::suites::detail {
 
-inline constexpr std::int64_t kIndexerRatio = 4;  // the C4 layer's indexer
-
-// split_decodes_and_prefills(cm, decode_threshold=1, require_uniform=True,
-// treat_short_extends_as_decodes=True) on a batch reordered decodes first: vLLM's CPU tensor
-// ops on query_start_loc_cpu, as host work. Empty padding rows count with the decodes.
-inline DecodePrefillSplit split_uniform_decodes_and_prefills(const Tensor& query_start_loc_cpu) {
-  const std::vector<std::int32_t> q = to_numpy<std::int32_t>(query_start_loc_cpu);
-  const std::int64_t reqs = static_cast<std::int64_t>(q.size()) - 1;
-  const std::int64_t tokens = q[static_cast<std::size_t>(reqs)];
-  std::int64_t max_query_len = 0;
-  for (std::size_t r = 0; r + 1 < q.size(); ++r) max_query_len = std::max<std::int64_t>(max_query_len, q[r + 1] - q[r]);
-  if (max_query_len <= 1) return {reqs, tokens, 0};
-  const HostPlanning host;
-  const Tensor query_lens = sub(query_start_loc_cpu.slice(0, 1, reqs + 1), query_start_loc_cpu.slice(0, 0, reqs));
-  if (item_int(query_lens.select(0, 0)) > 1) return {0, 0, tokens};
-  const Tensor uniform = bitwise_or(eq(query_lens, query_lens.select(0, 0)), eq(query_lens, 0));
-  if (item_int(all(uniform, 0)) != 0) return {reqs, tokens, 0};
-  const Tensor is_prefill = ne(query_lens, query_lens.select(0, 0));
-  if (item_int(any(is_prefill, 0)) == 0) return {reqs, tokens, 0};
-  const std::int64_t first_prefill = item_int(argmax(to(is_prefill, DType::Int32), 0));
-  const std::int64_t decode_tokens = item_int(query_start_loc_cpu.select(0, first_prefill));
-  return {first_prefill, decode_tokens, tokens - decode_tokens};
-}
-
 // What the builder's metadata holds besides its slot mapping.
 struct IndexerMetadata {
   Tensor decode_seq_lens, decode_lens;  // decode.seq_lens [d, 1] and decode.decode_lens [d]
@@ -72,7 +49,7 @@ inline std::vector<IndexerChunk> indexer_prefill_chunks(const IndexerInputs& in,
   std::vector<IndexerChunkSpec> specs;
   {
     const HostPlanning host;
-    compressed_cpu = floor_divide(in.seq_lens_cpu, kIndexerRatio);
+    compressed_cpu = floor_divide(in.seq_lens_cpu, kC4Ratio);
     const Tensor query_lens = sub(in.query_start_loc_cpu.slice(0, num_decodes + 1, num_decodes + num_prefills + 1),
                                   in.query_start_loc_cpu.slice(0, num_decodes, num_decodes + num_prefills));
     const Tensor seq_lens = compressed_cpu.slice(0, num_decodes, compressed_cpu.size(0));
@@ -84,14 +61,14 @@ inline std::vector<IndexerChunk> indexer_prefill_chunks(const IndexerInputs& in,
   std::vector<IndexerChunk> chunks;
   for (const IndexerChunkSpec& spec : specs)
     if (auto chunk = build_prefill_chunk_metadata(spec, in.query_start_loc, in.query_start_loc_cpu, in.seq_lens,
-                                                  compressed_seq_lens, compressed_cpu, kIndexerRatio))
+                                                  compressed_seq_lens, compressed_cpu, kC4Ratio))
       chunks.push_back(*chunk);
   return chunks;
 }
 
 inline IndexerMetadata indexer_metadata(const IndexerInputs& in, const DecodePrefillSplit& split) {
   const std::int64_t reqs = in.seq_lens.size(0), decodes = split.num_decodes, prefills = reqs - decodes;
-  const Tensor compressed_seq_lens = floor_divide(in.seq_lens, kIndexerRatio);
+  const Tensor compressed_seq_lens = floor_divide(in.seq_lens, kC4Ratio);
   IndexerMetadata md;
   if (prefills > 0) md.chunks = indexer_prefill_chunks(in, compressed_seq_lens, decodes, prefills);
   md.decode_lens = in.decode_lens_buffer.slice(0, 0, decodes);
@@ -108,7 +85,7 @@ inline IndexerMetadata indexer_metadata(const IndexerInputs& in, const DecodePre
              "indexer: a decode of {} tokens needs speculative decoding, which is not modelled", max_decode_len);
   }
   Tensor head = in.expanded_seq_lens_buffer.slice(0, 0, decodes);
-  copy_(head, floor_divide(in.seq_lens.slice(0, 0, decodes), kIndexerRatio));
+  copy_(head, floor_divide(in.seq_lens.slice(0, 0, decodes), kC4Ratio));
   Tensor rest = in.expanded_seq_lens_buffer.slice(0, decodes, split.num_decode_tokens);
   fill_(rest, 0);
   return md;

@@ -23,6 +23,7 @@ namespace clampbench::suites::detail {
 // group's block table covers 256 tokens, i.e. 256 // ratio compressed entries.
 inline constexpr std::int64_t kSparseMlaBlockSize = 256;
 constexpr std::int64_t sparse_mla_storage_block_size(std::int64_t ratio) { return kSparseMlaBlockSize / ratio; }
+inline constexpr std::int64_t kC4Ratio = 4;  // C4A attention and the C4 layer's indexer
 
 // __init__: c128a_max_compressed = cdiv(cdiv(max_model_len, 128), _C128A_TOPK_ALIGNMENT) *
 // _C128A_TOPK_ALIGNMENT, the width of the C128A buffers and the kernel's max_compressed_tokens
@@ -56,22 +57,34 @@ inline DecodePrefillSplit decode_prefill_split(const std::vector<std::int32_t>& 
   return {first_prefill, decode_tokens, tokens - decode_tokens};
 }
 
-// split_decodes_and_prefills(cm, decode_threshold) (v1/attention/backends/utils.py:564) with
-// require_uniform False, on a batch reordered decodes first: vLLM's own CPU tensor ops on
-// query_start_loc_cpu (sub, item, gt, any, item, int, argmax, item, item), as host work --
-// counted by name, no device allocation, no launch, no wait. cm.num_reqs, num_actual_tokens
-// and max_query_len are the runner's Python ints, read here without an op.
-inline DecodePrefillSplit split_decodes_and_prefills(const Tensor& query_start_loc_cpu, std::int64_t threshold) {
+// split_decodes_and_prefills(cm, decode_threshold, require_uniform)
+// (v1/attention/backends/utils.py:564), treat_short_extends_as_decodes True, on a batch
+// reordered decodes first: vLLM's own CPU tensor ops on query_start_loc_cpu, as host work --
+// counted by name, no device allocation, no launch, no wait. Without require_uniform (the
+// sparse-MLA builders): sub, item, gt, any, item, int, argmax, item, item. With it (the
+// indexer): `==` twice, `|` and torch.all in place of the gt, an all-uniform batch (empty
+// padding rows included) all decodes, else `!=` the first row's length marks a prefill.
+// cm.num_reqs, num_actual_tokens and max_query_len are the runner's Python ints, read here
+// without an op.
+inline DecodePrefillSplit split_decodes_and_prefills(const Tensor& query_start_loc_cpu, std::int64_t threshold,
+                                                     bool require_uniform = false) {
   const std::vector<std::int32_t> q = to_numpy<std::int32_t>(query_start_loc_cpu);
   const std::int64_t reqs = static_cast<std::int64_t>(q.size()) - 1;
   const std::int64_t tokens = q[static_cast<std::size_t>(reqs)];
   std::int64_t max_query_len = 0;
   for (std::size_t r = 0; r + 1 < q.size(); ++r) max_query_len = std::max<std::int64_t>(max_query_len, q[r + 1] - q[r]);
-  if (max_query_len <= threshold) return {reqs, tokens, 0};
+  if (max_query_len <= threshold && (!require_uniform || threshold <= 1)) return {reqs, tokens, 0};
   const HostPlanning host;
   const Tensor query_lens = sub(query_start_loc_cpu.slice(0, 1, reqs + 1), query_start_loc_cpu.slice(0, 0, reqs));
   if (item_int(query_lens.select(0, 0)) > threshold) return {0, 0, tokens};
-  const Tensor is_prefill = gt(query_lens, threshold);
+  Tensor is_prefill;
+  if (require_uniform) {
+    const Tensor uniform = bitwise_or(eq(query_lens, query_lens.select(0, 0)), eq(query_lens, 0));
+    if (item_int(all(uniform, 0)) != 0) return {reqs, tokens, 0};
+    is_prefill = ne(query_lens, query_lens.select(0, 0));
+  } else {
+    is_prefill = gt(query_lens, threshold);
+  }
   if (item_int(any(is_prefill, 0)) == 0) return {reqs, tokens, 0};
   const std::int64_t first_prefill = item_int(argmax(to(is_prefill, DType::Int32), 0));
   const std::int64_t decode_tokens = item_int(query_start_loc_cpu.select(0, first_prefill));

@@ -26,8 +26,6 @@
 
 namespace clampbench::suites::detail {
 
-inline constexpr std::int64_t kC4Ratio = 4;  // C4A attention and the C4 layer's indexer
-
 // The table column of the first ratio-4 boundary token of row r, if its query has one.
 inline std::optional<std::int64_t> first_c4_boundary_column(const SparseMlaDraw& d, std::int64_t r) {
   const auto i = static_cast<std::size_t>(r);

@@ -46,12 +46,12 @@ void indexer_metadata_pass(CaseData& data, const ParamPoint& p, const sd::Decode
   if (decodes > 0)
     launch_kernel(data.device, decodes,
                   sd::IndexerDecodeFloorKernel{qsl, lens, sd::ref1<std::int32_t>(decode_lens, "decode_lens"),
-                                               sd::ref1<std::int32_t>(decode_seq_lens, "decode_seq_lens"), sd::kIndexerRatio});
+                                               sd::ref1<std::int32_t>(decode_seq_lens, "decode_seq_lens"), sd::kC4Ratio});
   out.push_back({"indexer_decode_seq_lens", decode_seq_lens.unsqueeze(-1)});
   out.push_back({"indexer_decode_lens", decode_lens});
   std::vector<sd::IndexerChunk> chunks;
   std::int64_t cu = 0, queries = 0;
-  for (const sd::PlannedChunk& c : sd::plan_indexer_chunks(q, seq_lens, decodes, sd::kIndexerRatio, p.get("L"))) {
+  for (const sd::PlannedChunk& c : sd::plan_indexer_chunks(q, seq_lens, decodes, sd::kC4Ratio, p.get("L"))) {
     const std::int64_t n = c.spec.req_end - c.spec.req_start, out_len = c.spec.query_stop - c.spec.query_start;
     sd::IndexerChunk chunk{data.get("indexer_floor_cu_seqlen_ks").slice(0, queries, queries + out_len),
                            data.get("indexer_floor_cu_seqlen_ke").slice(0, queries, queries + out_len),
@@ -61,7 +61,7 @@ void indexer_metadata_pass(CaseData& data, const ParamPoint& p, const sd::Decode
         qsl, lens, sd::ref1<std::int32_t>(chunk.cu_seq_lens, "cu_seq_lens"),
         {sd::Ref1<std::int32_t>{}, sd::ref1<std::int32_t>(chunk.cu_seqlen_ks, "cu_seqlen_ks"),
          sd::ref1<std::int32_t>(chunk.cu_seqlen_ke, "cu_seqlen_ke"), c.spec.query_start, c.spec.query_stop,
-         sd::kIndexerRatio},
+         sd::kC4Ratio},
         c.spec.req_start};
     const std::int64_t bad = launch_kernel(data.device, n, kernel, KernelCheck::OnHost);
     CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused indexer chunk: request {} writes past the case's room", bad);

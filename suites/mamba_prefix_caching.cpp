@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <vector>
 
+#include "kernels/custom_kernel.h"
 #include "suites/detail/builder_ops.h"
 #include "suites/detail/clamp_mode.h"
 #include "suites/detail/input_gen.h"
-#include "suites/fused/mamba_prefix_caching_fused.h"
+#include "suites/detail/tensor_refs.h"
+#include "suites/mamba_prefix_caching.cu"
 #include "suites/suite.h"
 
 namespace clampbench::suites {
@@ -80,6 +82,28 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return data;
 }
 
+// Fused mamba_prefix_caching: the three block indices of each request from one read of nct and seq_len.
+// Allocates the three int32 [R] outputs and nothing else (clamp: 12, clamp_: 10).
+Outputs fused(CaseData& data, const ParamPoint& p) {
+  const auto nct = detail::ref1<const std::int32_t>(data.get("num_computed_tokens"), "num_computed_tokens");
+  const auto seq_lens = detail::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens");
+  CB_CHECK(nct.size == seq_lens.size, ErrorKind::ShapeMismatch,
+           "fused mamba_prefix_caching: num_computed_tokens has {} rows, seq_lens {}", nct.size, seq_lens.size);
+  const std::int64_t block = p.get("B");
+  CB_CHECK(block > 0, ErrorKind::InvalidArgument, "fused mamba_prefix_caching: block size {}", block);
+  const std::int64_t rows = nct.size;
+  Tensor last_computed = Tensor::empty({rows}, DType::Int32, data.device);
+  Tensor first_scheduled = Tensor::empty({rows}, DType::Int32, data.device);
+  Tensor last_scheduled = Tensor::empty({rows}, DType::Int32, data.device);
+  launch_kernel(data.device, rows,
+                detail::PrefixCachingRows{nct, seq_lens, block, detail::out_ptr<std::int32_t>(last_computed),
+                                          detail::out_ptr<std::int32_t>(first_scheduled),
+                                          detail::out_ptr<std::int32_t>(last_scheduled)});
+  return {{"block_idx_last_computed_token", last_computed},
+          {"block_idx_first_scheduled_token", first_scheduled},
+          {"block_idx_last_scheduled_token", last_scheduled}};
+}
+
 }  // namespace
 
 Suite make_mamba_prefix_caching_suite() {
@@ -98,8 +122,7 @@ Suite make_mamba_prefix_caching_suite() {
       .clamp_variants(build,
                       "0.25.0: cdiv indices, torch.clamp(idx, min=0): a new tensor per clamp",
                       "0.27.0: torch.div(..., rounding_mode='floor') indices, idx.clamp_(min=0): in place")
-      .variant("fused", "one kernel (a host loop on host), allocating only the 3 outputs",
-               fused::fused_mamba_prefix_caching)
+      .floor("one kernel (a host loop on host), allocating only the 3 outputs", fused)
       .build();
 }
 

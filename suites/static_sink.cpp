@@ -25,12 +25,17 @@
 #include <algorithm>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "kernels/custom_kernel.h"
+#include "kernels/error.h"
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
 #include "suites/detail/rng.h"
 #include "suites/detail/static_sink_step.h"
 #include "suites/detail/strided.h"
-#include "suites/fused/static_sink_fused.h"
+#include "suites/detail/tensor_refs.h"
+#include "suites/static_sink.cu"
 #include "suites/suite.h"
 
 namespace clampbench::suites {
@@ -117,6 +122,32 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return data;
 }
 
+// fused static_sink: what the out-of-place form (clamp) leaves in the builder's buffers, in
+// one pass per group and no device allocation (clamp and clamp_: 2 per group); max_seq_len is
+// host-side values, as vLLM's Python int.
+Outputs fused(CaseData& data, const ParamPoint& p) {
+  const suites::detail::SinkStep s = suites::detail::sink_step(p);
+  const Tensor& seq_lens = data.get("seq_lens");
+  Tensor& own = data.get("seq_lens_with_sink");
+  const Tensor& runner_tables = data.get("block_table");
+  const Tensor& sink_tables = data.get("block_table_with_sink");
+  CB_CHECK(own.dim() == 2 && own.size(0) >= s.groups && own.size(1) >= s.rows, ErrorKind::ShapeMismatch,
+           "fused static_sink: buffer {} for {} groups of {} rows", own.str(), s.groups, s.rows);
+  for (std::int64_t g = 0; g < s.groups; ++g) {
+    const suites::detail::SinkTableCopy table = suites::detail::sink_table_copy(runner_tables, sink_tables, s, g);
+    Tensor own_rows = own.select(0, g).slice(0, 0, s.rows);
+    detail::StaticSinkGroup group{detail::ref1<const std::int32_t>(seq_lens, "seq_lens"),
+                                  detail::ref1<std::int32_t>(own_rows, "seq_lens_with_sink"),
+                                  detail::ref2<const std::int32_t>(table.source, "block_table"),
+                                  detail::ref2<std::int32_t>(table.target, "block_table_with_sink"),
+                                  static_cast<std::int32_t>(s.sink_len)};
+    launch_kernel(data.device, group.total(), detail::StaticSinkKernel{group});
+  }
+  return {{"seq_lens", own.slice(1, 0, s.rows)},
+          {"max_seq_len", suites::detail::raised_max_seq_lens(s)},
+          {"block_table", sink_tables.slice(1, 0, s.rows)}};
+}
+
 }  // namespace
 
 Suite make_static_sink_suite() {
@@ -144,9 +175,8 @@ Suite make_static_sink_suite() {
                       "seq_lens written in place (0.25.0, 0.27.0, 0.34.0)")
       .reader("sampler", "the sampler's num_sampled and num_rejected (seq_len < prefill_len: still prefilling)",
               detail::read_sampled_and_rejected)
-      .variant("fused", "one pass per group into the builder's buffers (seq_lens, table); "
-               "the shared seq_lens only read; no allocation (the floor)",
-               fused::fused_static_sink)
+      .floor("one pass per group into the builder's buffers (seq_lens, table); "
+             "the shared seq_lens only read; no allocation (the floor)", fused)
       .build();
 }
 

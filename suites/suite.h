@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -145,11 +146,15 @@ class SuiteBuilder {
   // ClampMode::OutOfPlace) and "clamp_" (ClampMode::InPlace), described as given.
   using BuildFn = Outputs (*)(CaseData&, const ParamPoint&, suites::detail::ClampMode);
   SuiteBuilder& clamp_variants(BuildFn build, std::string out_of_place, std::string in_place);
+  // The floor, "fused": one loop or one custom kernel that allocates only the outputs, checked
+  // bitwise against clamp. It is listed last whatever the order of the calls.
+  SuiteBuilder& floor(std::string description, VariantFn fn);
   SuiteBuilder& reader(std::string name, std::string description, ReaderFn fn);
   Suite build();  // checks the registration is complete; throws std::logic_error otherwise
 
  private:
   Suite suite_;
+  std::optional<Variant> floor_;
 };
 
 // Every registered suite, by name; built on first use. The order is derived, never chosen:

@@ -4,6 +4,7 @@
 
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 #include "suites/suite.h"
 
@@ -63,6 +64,11 @@ SuiteBuilder& SuiteBuilder::clamp_variants(BuildFn build, std::string out_of_pla
   });
 }
 
+SuiteBuilder& SuiteBuilder::floor(std::string description, VariantFn fn) {
+  floor_ = Variant{"fused", std::move(description), std::move(fn)};
+  return *this;
+}
+
 SuiteBuilder& SuiteBuilder::reader(std::string name, std::string description, ReaderFn fn) {
   suite_.readers.push_back(Reader{std::move(name), std::move(description), std::move(fn)});
   return *this;
@@ -75,6 +81,7 @@ Suite SuiteBuilder::build() {
     throw std::logic_error(who + "source(vllm_file, vllm_function) is missing");
   }
   if (!suite_.make_inputs) throw std::logic_error(who + "inputs(generator) is missing");
+  if (floor_) suite_.variants.push_back(*std::exchange(floor_, std::nullopt));
   if (suite_.variants.empty()) throw std::logic_error(who + "no variants");
   if (suite_.variants.front().name != "clamp") {
     throw std::logic_error(who + "variants[0] must be the reference 'clamp', got '" +

@@ -57,7 +57,7 @@ Suite make_example_last_token_suite() {
       .inputs(make_inputs)
       .outputs({"last_token_idx"})
       .clamp_variants(build, "torch.clamp(last, min=0): a new tensor", "last.clamp_(min=0): in place")
-      .variant("fused", "one host loop, allocating only the output", fused)
+      .floor("one host loop, allocating only the output", fused)
       .build();
 }
 

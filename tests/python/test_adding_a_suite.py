@@ -1,13 +1,19 @@
 # SPDX-FileCopyrightText: 2026 clampbench authors
 # SPDX-License-Identifier: Apache-2.0
-"""docs/adding-a-suite.md followed once more, on a copy of the repository: a scratch suite is
-added by the checklist's items 1, 2, 4, 5 and 6 (its file, its fused header and host loop, its
-hand-worked test, a test in a fused group file, a row in each suites table), at the paths the
-checklist itself names. The footprint check accepts the copy and refuses it with the README row
-gone or a stray file named after the suite; the suite's C++ compiles with the real build's flags.
+"""docs/adding-a-suite.md followed once more, on a copy of the repository: a scratch GPU suite is
+added by the checklist's required items (1 to 4: the suite, its kernel, its test, a row in each
+suites table), at the paths the checklist itself names, and nothing else. The footprint check
+accepts the copy and refuses it with the README row gone or a stray file named after the suite.
+Then the three files are built and run as a user would have them: compiled with the real build's
+commands (compile_commands.json; the kernel by nvcc too in a CUDA build), linked into the real
+build's `clampbench` and `test_suites` (their link.txt), and run: the binary lists the suite with
+its floor and runs it, and the suite's own tests pass. A suite that needed one more file or edit
+than the checklist states (a CMake line, a header elsewhere) fails here.
 The suite's text is in fixtures/new_suite/, with @NAME@ for its name."""
 import importlib.util
-import re
+import json
+import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -15,18 +21,18 @@ from pathlib import Path
 
 import pytest
 
-from clampbench_testing import ROOT
+from clampbench_testing import ROOT, binary_path
 from clampbench_scripts.registry.suite_tables import PAGES, rows
 
 NAME, CAMEL = "scratch_probe", "ScratchProbe"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "new_suite"
 CHECK = Path(ROOT) / "tests" / "one_file_suite" / "check_footprint.py"
-FUSED_GROUP = "tests/suites/test_fused_chunked.cpp"  # the host-only builders' group
-# The flags CMake gives a suite and its tests: CMAKE_CXX_STANDARD 20, the source root on the
-# include path (kernels/CMakeLists.txt), -Wall -Wextra (suites/ and tests/suites/CMakeLists.txt);
-# -Werror because a new suite should add no warning, -fsyntax-only because the check is the
-# code (types, overloads, templates instantiated), not a link.
-CXX_FLAGS = ["-std=c++20", "-Wall", "-Wextra", "-Werror", "-fsyntax-only"]
+# What docs/adding-a-suite.md says a GPU suite is: three files, and the two generated tables.
+FILES = {"suites/<name>.cpp": "suite.cpp.in", "suites/<name>.cu": "kernel.cu.in",
+         "tests/suites/test_<name>.cpp": "test.cpp.in"}
+TABLES = ["README.md", "docs/suites.md"]
+# The real build's files the scratch suite is compiled like: another GPU suite and its test.
+LIKE = {"suite": "suites/static_sink.cpp", "kernel": "suites/static_sink.cu", "test": "tests/suites/test_static_sink.cpp"}
 
 
 def load_check():
@@ -38,6 +44,11 @@ def load_check():
 
 def render(fixture):
     return (FIXTURE / fixture).read_text().replace("@NAME@", NAME).replace("@CAMEL@", CAMEL)
+
+
+def required_paths(doc):
+    """The checklist paths of the items before 'Only when it applies:'."""
+    return load_check().checklist_paths(doc.split("Only when it applies:", 1)[0])
 
 
 def add_row(path, row):
@@ -52,47 +63,30 @@ def add_row(path, row):
     path.write_text("\n".join(lines))
 
 
-def add_fused_group_test(path):
-    """The fixture's include after the group's last fused header, its test before the closing
-    namespaces."""
-    include, test = render("fused_test.cpp.in").split("// ---- test\n")
-    include = include.strip().splitlines()[-1]
-    text = path.read_text()
-    last = list(re.finditer(r'^#include "suites/fused/.*\n', text, flags=re.M))[-1]
-    text = text[:last.end()] + include + "\n" + text[last.end():]
-    closing = "}  // namespace\n}  // namespace clampbench::suite_tests"
-    assert text.count(closing) == 1
-    path.write_text(text.replace(closing, test + "\n" + closing))
-
-
 # The scratch suite as `clampbench list --json` would list it.
 SCRATCH_ENTRY = {"name": NAME, "description": "none: a scratch suite", "vllm_file": "none", "vllm_function": "none",
-                 "device": "host", "readers": [], "variants": [{"name": v} for v in ("clamp", "clamp_", "fused")],
-                 "cases": {"quick": 1, "nightly": 1, "full": 1},
-                 "axes": [{"name": "R", "quick": [4], "nightly": [4], "full": [4]}]}
+                 "device": "gpu", "readers": [], "variants": [{"name": v} for v in ("clamp", "clamp_", "fused")],
+                 "cases": {"quick": 2, "nightly": 2, "full": 3},
+                 "axes": [{"name": "R", "quick": [4, 8], "nightly": [4, 64], "full": [4, 64, 1024]}]}
 
 
 def follow_the_checklist(root):
-    """Writes the scratch suite at the paths of the checklist's items 1, 2, 4, 5 and 6."""
-    checklist = load_check().checklist_paths((root / "docs" / "adding-a-suite.md").read_text())
-    files = {"suites/<name>.cpp": "suite.cpp.in", "suites/fused/<name>_fused.h": "fused.h.in",
-             "suites/fused/<name>_fused.cpp": "fused.cpp.in", "tests/suites/test_<name>.cpp": "test.cpp.in"}
-    edits = ["tests/suites/test_fused_<group>.cpp", "README.md", "docs/suites.md"]
-    missing = [p for p in [*files, *edits] if p not in checklist]
-    assert not missing, f"docs/adding-a-suite.md's checklist no longer names {missing}"
-    for path, fixture in files.items():
+    """Writes the scratch suite at exactly the paths of the checklist's required items."""
+    required = required_paths((root / "docs" / "adding-a-suite.md").read_text())
+    assert sorted(required) == sorted([*FILES, *TABLES]), (
+        f"docs/adding-a-suite.md's required items name {required}, not the three files and two tables")
+    for path, fixture in FILES.items():
         (root / path.replace("<name>", NAME)).write_text(render(fixture))
-    add_fused_group_test(root / FUSED_GROUP)
-    # Item 6 is scripts/suite_tables.py on a binary that registers the suite; none is built here,
-    # so the generator renders the suite's row of each page's first table from its registry entry.
+    # Item 4 is scripts/suite_tables.py on a binary that registers the suite; here the generator
+    # renders the suite's row of each page's first table from its registry entry.
     for page, tables in PAGES.items():
         add_row(root / page, rows(tables[0], [SCRATCH_ENTRY])[0])
 
 
-@pytest.fixture
-def scratch(tmp_path):
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
     """A copy of this repository's files (tracked and untracked, not ignored) with the suite added."""
-    root = tmp_path / "repo"
+    root = tmp_path_factory.mktemp("adding") / "repo"
     for f in load_check().repository_files(Path(ROOT)):
         (root / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(Path(ROOT) / f, root / f)
@@ -107,34 +101,101 @@ def test_the_footprint_check_accepts_the_suite_added_by_the_checklist(scratch):
     assert proc.returncode == 0, proc.stderr
 
 
-def without_the_readme_row(root):
-    readme = root / "README.md"
-    readme.write_text("\n".join(line for line in readme.read_text().split("\n") if not line.startswith(f"| {NAME} |")))
-
-
-def with_a_stray_test(root):
-    (root / "tests" / "python" / f"test_{NAME}.py").write_text("def test_it():\n    assert True\n")
-
-
 @pytest.mark.parametrize("breach, expected", [
-    (without_the_readme_row, f"README.md: no row for suite {NAME} in its suites table"),
-    (with_a_stray_test, f"tests/python/test_{NAME}.py: named after suite {NAME} but not a checklist path"),
+    ("readme_row", f"README.md: no row for suite {NAME} in its suites table"),
+    ("stray_test", f"tests/python/test_{NAME}.py: named after suite {NAME} but not a checklist path"),
 ])
-def test_the_footprint_check_refuses_a_step_missed_or_a_file_astray(scratch, breach, expected):
-    breach(scratch)
-    found, _, _ = load_check().breaches(scratch)
+def test_the_footprint_check_refuses_a_step_missed_or_a_file_astray(scratch, tmp_path, breach, expected):
+    root = tmp_path / "repo"
+    shutil.copytree(scratch, root)
+    if breach == "readme_row":
+        readme = root / "README.md"
+        readme.write_text("\n".join(line for line in readme.read_text().split("\n") if not line.startswith(f"| {NAME} |")))
+    else:
+        (root / "tests" / "python" / f"test_{NAME}.py").write_text("def test_it():\n    assert True\n")
+    found, _, _ = load_check().breaches(root)
     assert any(line.startswith(expected) for line in found), found
-    proc = subprocess.run([sys.executable, str(CHECK), str(scratch)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, str(CHECK), str(root)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and expected in proc.stderr, proc.stderr
 
 
-def test_the_suite_compiles_with_the_build_flags(scratch):
-    cxx = shutil.which("g++")
-    if cxx is None:
-        pytest.skip("no g++: the scratch suite's C++ is not compiled here")
-    sources = [f"suites/{NAME}.cpp", f"suites/fused/{NAME}_fused.cpp", f"tests/suites/test_{NAME}.cpp", FUSED_GROUP]
-    procs = {src: subprocess.Popen([cxx, *CXX_FLAGS, f"-I{scratch}", str(scratch / src)], stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True) for src in sources}
-    outputs = {src: proc.communicate(timeout=300)[0] for src, proc in procs.items()}
-    failed = {src: out for src, out in outputs.items() if procs[src].returncode != 0}
+def build_dir():
+    """The real build: $CLAMPBENCH_BIN's folder (CI sets it, and then a missing build fails),
+    else build/ (skipped when absent)."""
+    build = Path(binary_path()).resolve().parent
+    if not (build / "compile_commands.json").is_file():
+        if "CLAMPBENCH_BIN" in os.environ:
+            pytest.fail(f"{build}: no compile_commands.json; the scratch suite cannot be built like the real ones")
+        pytest.skip(f"{build}: not configured; the scratch suite is not built here")
+    return build
+
+
+def compile_like(build, like, root, source, obj):
+    """SOURCE (in the scratch tree ROOT) compiled with the real build's command for LIKE (a file
+    of the same target), into OBJ, the scratch tree first on the include path."""
+    entries = json.loads((build / "compile_commands.json").read_text())
+    entry = next((e for e in entries if e["file"] == str(Path(ROOT) / like)
+                  and "_gpu" not in e["command"] and "_emulated" not in e["command"]), None)
+    assert entry is not None, f"compile_commands.json has no command for {like}"
+    args = shlex.split(entry["command"])
+    args = [str(source) if a == entry["file"] else a for a in args]
+    args[args.index("-o") + 1] = str(obj)
+    args.insert(1, f"-I{root}")
+    return subprocess.Popen(args, cwd=entry["directory"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def link_like(link_dir, objects, output):
+    """The real target's link command (CMake's link.txt in LINK_DIR) with OBJECTS added, into OUTPUT."""
+    args = shlex.split((link_dir / "link.txt").read_text().strip())
+    args[args.index("-o") + 1] = str(output)
+    first = next(i for i, a in enumerate(args) if a.endswith(".o"))
+    args[first:first] = [str(o) for o in objects]
+    return subprocess.run(args, cwd=link_dir.parents[1], capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def built(scratch):
+    """The scratch suite's files compiled and linked into the real clampbench and test_suites."""
+    build = build_dir()
+    out = scratch / "scratch-build"
+    out.mkdir()
+    sources = {"suite": scratch / f"suites/{NAME}.cpp", "test": scratch / f"tests/suites/test_{NAME}.cpp"}
+    cuda = any(e["file"].endswith(LIKE["kernel"]) for e in json.loads((build / "compile_commands.json").read_text()))
+    if cuda:
+        sources["kernel"] = scratch / f"suites/{NAME}.cu"
+    procs = {k: compile_like(build, LIKE[k], scratch, src, out / f"{k}.o") for k, src in sources.items()}
+    failed = {k: p.communicate(timeout=600)[0] for k, p in procs.items()}
+    failed = {k: text for k, text in failed.items() if procs[k].returncode != 0}
     assert not failed, failed
+    suite_objects = [out / "suite.o", *([out / "kernel.o"] if cuda else [])]
+    targets = {"clampbench": build / "harness/CMakeFiles/clampbench.dir",
+               "test_suites": build / "tests/suites/CMakeFiles/test_suites.dir"}
+    extra = {"clampbench": suite_objects, "test_suites": [*suite_objects, out / "test.o"]}
+    for target, link_dir in targets.items():
+        proc = link_like(link_dir, extra[target], out / target)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out
+
+
+def test_the_binary_lists_the_suite_with_its_floor_and_runs_it(built, tmp_path):
+    listed = subprocess.run([str(built / "clampbench"), "list", "--json"], capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    entry = next(s for s in json.loads(listed.stdout) if s["name"] == NAME)
+    assert [v["name"] for v in entry["variants"]] == ["clamp", "clamp_", "fused"]
+    result = tmp_path / "scratch.json"
+    proc = subprocess.run([str(built / "clampbench"), "run", "--backend", "host", "--suite", NAME, "--no-timing",
+                           "--out", str(result)], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cases = [c for c in json.loads(result.read_text())["cases"] if c["suite"] == NAME]
+    floors = [v for c in cases for v in c["variants"] if v["name"] == "fused"]
+    assert len(cases) == 2 and len(floors) == 2, cases
+    for floor in floors:  # clamp's outputs, its one output its one allocation
+        assert floor["checks"]["outputs"]["equal"] and floor["verdict"] == "same", floor
+        assert floor["allocations"]["ledger"]["host"]["allocations"] == 1, floor
+
+
+def test_the_suites_own_tests_pass(built):
+    proc = subprocess.run([str(built / "test_suites"), f"--gtest_filter={CAMEL}.*"], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout[-4000:]
+    assert "[  PASSED  ] 3 tests." in proc.stdout, proc.stdout[-4000:]

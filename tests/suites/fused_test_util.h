@@ -1,38 +1,28 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The checks every fused variant passes, shared by the test_fused_<group>.cpp files: on each
+// The checks every floor (the `fused` variant) passes, from its suite's test: on each
 // quick point and two seeds, fused outputs equal clamp's bitwise (names, dtypes, shapes,
 // elements); the fused call allocates exactly the expected number of tensors, which are the
 // outputs that are not input buffers (nothing temporary), and fewer than clamp_, which
 // allocates fewer than clamp; Persistent and Fresh inputs are left as they were and
-// PersistentWritable ones end up exactly as clamp leaves them; the registered `fused`
-// variant is the function under test.
+// PersistentWritable ones end up exactly as clamp leaves them; its launches and read-backs
+// are exactly those expected.
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "kernels/error.h"
 #include "tests/suites/suite_test_util.h"
 
 namespace clampbench::suite_tests {
-
-// A variant function called outside the suite's registry, with what it allocated.
-inline Call call_fn(const VariantFn& fn, const std::string& scope_name, CaseData& data, const ParamPoint& p,
-                    DeviceType device) {
-  Call c;
-  LedgerScope scope(Runtime::current().ledger(), scope_name);
-  c.outputs = fn(data, p);
-  Runtime::current().synchronize();
-  const PerDevice counters = scope.close();
-  c.allocations = counters[static_cast<int>(device)].allocations;
-  c.bytes = counters[static_cast<int>(device)].bytes_requested;
-  return c;
-}
 
 // Outputs whose storage is no input buffer's, and their bytes: what the builder must allocate
 // (a builder may return an input buffer it wrote, or one tensor twice).
@@ -88,16 +78,19 @@ struct FloorCost {
 // The checks on one case; `data` is consumed (clamp runs on it, fused and clamp_ on clones).
 // `property`, when not empty, records "clamp/clamp_/fused" allocations in the
 // --gtest_output=xml report.
-inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData data, const ParamPoint& p,
-                             FloorCost expected, const std::string& property) {
+inline void check_fused_case(const Suite& s, CaseData data, const ParamPoint& p, FloorCost expected,
+                             const std::string& property) {
+  // The floor is registered as "fused", listed last (SuiteBuilder::floor).
+  ASSERT_NE(s.find_variant("fused"), nullptr) << s.name;
+  EXPECT_EQ(s.variants.back().name, "fused");
   const DeviceType device = case_device(s);
   CaseData fused_data = data.clone();
   CaseData in_place_data = data.clone();
-  const CaseData registered_input = data.clone();
+  const auto before = snapshot_roles(data, {Role::PersistentWritable});
   const auto untouchable = snapshot_roles(data, {Role::Persistent, Role::Fresh});
   const Call ref = call(s, "clamp", data, p, device);
   const Call in_place = call(s, "clamp_", in_place_data, p, device);
-  const Call f = call_fn(fused, s.name + "/fused", fused_data, p, device);
+  const Call f = call(s, "fused", fused_data, p, device);
   expect_same_outputs(ref.outputs, f.outputs);
   for (const auto& o : f.outputs) {
     if (o.tensor.host_side()) continue;  // vLLM's Python ints and CPU tensors stay on the host
@@ -112,28 +105,27 @@ inline void check_fused_case(const Suite& s, const VariantFn& fused, CaseData da
   // table (1, as clamp), where clamp_ rewrites the runner's (0).
   EXPECT_LE(f.allocations, ref.allocations);
   EXPECT_EQ(snapshot_roles(fused_data, {Role::Persistent, Role::Fresh}), untouchable);
-  expect_same_shared_writes(snapshot_roles(registered_input, {Role::PersistentWritable}),
-                            snapshot_roles(data, {Role::PersistentWritable}),
+  expect_same_shared_writes(before, snapshot_roles(data, {Role::PersistentWritable}),
                             snapshot_roles(fused_data, {Role::PersistentWritable}));
-  // The registered variant is this function (the harness runs it under the name "fused").
-  ASSERT_NE(s.find_variant("fused"), nullptr) << s.name;
-  EXPECT_EQ(s.variants.back().name, "fused");
-  CaseData registered_data = registered_input.clone();
-  const Call registered = call(s, "fused", registered_data, p, device);
-  expect_same_outputs(registered.outputs, f.outputs);
-  EXPECT_EQ(registered.allocations, f.allocations);
-  EXPECT_EQ(registered.cost.launches, expected.launches) << "kernels the floor launches";
-  EXPECT_EQ(registered.cost.check_syncs, expected.readbacks) << "read-backs of its check";
+  EXPECT_EQ(f.cost.launches, expected.launches) << "kernels the floor launches";
+  EXPECT_EQ(f.cost.check_syncs, expected.readbacks) << "read-backs of its check";
   if (!property.empty())
     ::testing::Test::RecordProperty(property, std::to_string(ref.allocations) + "/" +
                                                   std::to_string(in_place.allocations) + "/" +
                                                   std::to_string(f.allocations));
 }
 
+// The registered floor of suite `name`, called directly (a hand-made case's outputs).
+inline Outputs run_floor(const std::string& name, CaseData& data, const ParamPoint& p) {
+  const Variant* floor = suite(name).find_variant("fused");
+  if (floor == nullptr) throw std::logic_error("suite " + name + " registers no floor");
+  return floor->fn(data, p);
+}
+
 // Every quick point of `s` with seeds 7 and 1234; expected(point) is the fused call's exact
 // cost there (a FloorCost, or its allocations alone for a host-only builder).
 template <typename ExpectedFn>
-void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn expected) {
+void check_fused_quick_set(const Suite& s, ExpectedFn expected) {
   const auto pts = s.points(SizeSet::Quick);
   ASSERT_FALSE(pts.empty());
   for (const auto& p : pts) {
@@ -142,7 +134,7 @@ void check_fused_quick_set(const Suite& s, const VariantFn& fused, ExpectedFn ex
       std::string key = s.name + "." + p.label() + ".seed" + std::to_string(seed);
       for (char& ch : key)
         if (ch == '=' || ch == ',') ch = '_';
-      check_fused_case(s, fused, s.make_inputs(p, seed, kDevice), p, expected(p), key);
+      check_fused_case(s, s.make_inputs(p, seed, kDevice), p, expected(p), key);
     }
   }
 }
@@ -166,6 +158,31 @@ inline void widen_columns(CaseData& data, const std::string& name, Role wide_rol
   copy_(inner, t);
   data.get(name) = inner;
   data.add(name + "_wide", wide, wide_role);
+}
+
+// One case of suite `name` at `p` (seed 11) with `widened` buffers replaced by views into
+// junk-padded tensors: the floor reads (and writes) through strides and offsets.
+inline void check_widened(const std::string& name, const ParamPoint& p,
+                          std::initializer_list<std::pair<const char*, Role>> widened, FloorCost expected) {
+  const Suite& s = suite(name);
+  CaseData data = s.make_inputs(p, 11, kDevice);
+  for (const auto& [buffer, role] : widened) widen_columns(data, buffer, role);
+  check_fused_case(s, std::move(data), p, expected, "");
+}
+
+// A strided, offset view of `v` on the test's device: column 1 of a [n, 3] tensor whose other
+// columns hold junk.
+inline Tensor column_view(const std::vector<std::int32_t>& v) {
+  std::vector<std::int32_t> wide;
+  for (auto x : v) wide.insert(wide.end(), {-77, x, 99999});
+  return i32(wide, Dims{static_cast<std::int64_t>(v.size()), 3}).select(1, 1);
+}
+
+// The same on the host (the host-only builders' inputs): column 1 of a [n, 2] tensor.
+inline Tensor host_column(const std::vector<std::int32_t>& v) {
+  std::vector<std::int32_t> wide;
+  for (auto x : v) wide.insert(wide.end(), {-5, x});
+  return i32(wide, Dims{static_cast<std::int64_t>(v.size()), 2}, DeviceType::Host).select(1, 1);
 }
 
 }  // namespace clampbench::suite_tests

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -126,6 +126,21 @@ TEST(CBT_SUITE(CompressorBlockTable), GeneratorIsDeterministicAndRealistic) {
     EXPECT_EQ(std::count(row, row + 128, -1), r >= 6 ? 128 : 0) << r;
   }
   EXPECT_EQ(d.get("slot_mapping").size(0), qsl[8]);
+}
+
+// The floor: one kernel, its clamped table its one allocation (clamp_ rewrites the runner's).
+TEST(CBT_SUITE(CompressorBlockTable), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("compressor_block_table"), [](const ParamPoint&) { return FloorCost{1, 1}; });
+}
+
+TEST(CBT_SUITE(CompressorBlockTable), FloorReadsAStridedTable) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite("compressor_block_table");
+  const ParamPoint p = point({{"R", 8}, {"L", 1024}, {"ratio", 4}, {"padding", 2}});
+  CaseData data = s.make_inputs(p, 11, kDevice);
+  widen_columns(data, "block_table", Role::Persistent);
+  check_fused_case(s, std::move(data), p, FloorCost{1, 1}, "");
 }
 
 }  // namespace

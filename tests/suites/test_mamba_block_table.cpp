@@ -3,7 +3,7 @@
 // mamba_block_table on hand-worked inputs, exact allocation counts, persistent inputs, quick set and
 // generator.
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -82,6 +82,55 @@ TEST(CBT_SUITE(MambaBlockTable), GeneratorIsDeterministicAndRealistic) {
     for (std::int64_t j = 0; j < 35; ++j) EXPECT_EQ(t[r * 35 + j] > 0, j < used) << r << "," << j;
   }
   EXPECT_EQ(padding, 16);
+}
+
+// The floor: one kernel, and the read-back of its first column past the table.
+TEST(CBT_SUITE(MambaBlockTable), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("mamba_block_table"), [](const ParamPoint&) { return FloorCost{1, 1, 1}; });
+}
+
+// Rows 1..3 of a [5, 6] table, columns 1..4: row and column offsets, row stride 6.
+CaseData block_table_case(const std::vector<std::int32_t>& seq_lens) {
+  std::vector<std::int32_t> table(5 * 6);
+  for (std::size_t i = 0; i < table.size(); ++i) table[i] = static_cast<std::int32_t>(100 + i);
+  CaseData data;
+  data.device = kDevice;
+  data.add("block_table", i32(table, Dims{5, 6}).narrow(0, 1, 3).narrow(1, 1, 4), Role::Persistent);
+  data.add("seq_lens", column_view(seq_lens), Role::Persistent);
+  return data;
+}
+
+TEST(CBT_SUITE(MambaBlockTable), FloorReadsStridedViews) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = block_table_case({0, 16, 17});
+  const ParamPoint p = point({{"B", 16}, {"S", 1}});
+  const Outputs outs = run_floor("mamba_block_table", data, p);
+  // Row r of the view starts at table[(r + 1) * 6 + 1].
+  EXPECT_EQ(values(output(outs, "block_table")), (Values{107, 108, 113, 114, 120, 121}));
+  expect_same_outputs(suite("mamba_block_table").find_variant("clamp")->fn(data, p), outs);
+}
+
+TEST(CBT_SUITE(MambaBlockTable), FloorColumnPastTheTableIsTheEagerError) {
+  CBT_REQUIRE_DEVICE();
+  const ParamPoint p = point({{"B", 16}, {"S", 1}});
+  std::string eager, fused_message;
+  CaseData a = block_table_case({1, 64, 1});  // row 1: start 3, columns 3 and 4 of 4
+  try {
+    suite("mamba_block_table").find_variant("clamp")->fn(a, p);
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::IndexOutOfRange);
+    eager = e.what();
+  }
+  CaseData b = block_table_case({1, 64, 1});
+  try {
+    run_floor("mamba_block_table", b, p);
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::IndexOutOfRange);
+    fused_message = e.what();
+  }
+  EXPECT_FALSE(eager.empty());
+  EXPECT_EQ(fused_message, eager);
 }
 
 }  // namespace

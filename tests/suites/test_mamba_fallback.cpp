@@ -3,7 +3,7 @@
 // mamba_fallback on hand-worked inputs, exact allocation counts, persistent inputs, quick set and
 // generator.
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -121,6 +121,24 @@ TEST(CBT_SUITE(MambaFallback), GeneratorIsDeterministicAndRealistic) {
   EXPECT_GT(unknown, 0);
   EXPECT_GT(known, 0);
   EXPECT_GT(fresh, 0);
+}
+
+// The floor: one kernel, its output.
+TEST(CBT_SUITE(MambaFallback), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("mamba_fallback"), [](const ParamPoint&) { return FloorCost{1, 1}; });
+}
+
+TEST(CBT_SUITE(MambaFallback), FloorReadsStridedViews) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data;
+  data.device = kDevice;
+  data.add("num_computed_tokens", column_view({0, 1, 256, 257, 600}), Role::Persistent);
+  data.add("prev_last_scheduled_idx", column_view({-1, -1, -1, 5, -1}), Role::Persistent);
+  const ParamPoint p = point({{"B", 256}});
+  const Outputs outs = run_floor("mamba_fallback", data, p);
+  EXPECT_EQ(values(output(outs, "block_idx_last_scheduled_token")), (Values{0, 0, 0, 5, 2}));
+  expect_same_outputs(suite("mamba_fallback").find_variant("clamp")->fn(data, p), outs);
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // mamba_prefix_caching on hand-worked inputs (expected values worked out by hand, cross-checked with
 // PyTorch), exact allocation counts, persistent inputs, the quick set and the generator.
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -86,6 +86,26 @@ TEST(CBT_SUITE(MambaPrefixCaching), GeneratorIsDeterministicAndRealistic) {
   }
   EXPECT_GT(fresh, 0);
   EXPECT_EQ(padding, 16);
+}
+
+// The floor: one kernel, its three outputs.
+TEST(CBT_SUITE(MambaPrefixCaching), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("mamba_prefix_caching"), [](const ParamPoint&) { return FloorCost{3, 1}; });
+}
+
+TEST(CBT_SUITE(MambaPrefixCaching), FloorReadsStridedViews) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data;
+  data.device = kDevice;
+  data.add("num_computed_tokens", column_view({0, 255, 256, 257, 1000}), Role::Persistent);
+  data.add("seq_lens", column_view({1, 256, 300, 257, 0}), Role::Persistent);
+  const ParamPoint p = point({{"B", 256}});
+  const Outputs outs = run_floor("mamba_prefix_caching", data, p);
+  EXPECT_EQ(values(output(outs, "block_idx_last_computed_token")), (Values{0, 0, 0, 1, 3}));
+  EXPECT_EQ(values(output(outs, "block_idx_first_scheduled_token")), (Values{0, 0, 1, 1, 3}));
+  EXPECT_EQ(values(output(outs, "block_idx_last_scheduled_token")), (Values{0, 0, 1, 1, 0}));
+  expect_same_outputs(suite("mamba_prefix_caching").find_variant("clamp")->fn(data, p), outs);
 }
 
 }  // namespace

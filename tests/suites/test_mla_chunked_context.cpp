@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -172,6 +172,75 @@ TEST(CBT_SUITE(MlaChunkedContext), GeneratorIsDeterministicAndRealistic) {
   EXPECT_EQ(*std::max_element(c.begin(), c.end()), 131072);
   EXPECT_GT(std::count(c.begin(), c.end(), 0), 0);  // prefills without cached context
   EXPECT_GT(std::count_if(c.begin(), c.end(), [](std::int64_t v) { return v > 0 && v < 2048; }), 0);
+}
+
+// The floor's inputs: the context lengths through a strided view, and one new token per
+// prefill (vLLM reads one offset).
+CaseData mla_case(const std::vector<std::int32_t>& lens) {
+  CaseData data;
+  data.device = DeviceType::Host;
+  data.add("context_lens", host_column(lens));
+  std::vector<std::int32_t> query_start(lens.size() + 1);
+  for (std::size_t i = 0; i < query_start.size(); ++i) query_start[i] = static_cast<std::int32_t>(i);
+  data.add("prefill_query_start_loc_cpu", i32(query_start, Dims{static_cast<std::int64_t>(query_start.size())},
+                                              DeviceType::Host), Role::Persistent);
+  return data;
+}
+
+// The floor: only the distinct outputs. Without DCP the eager builder returns the global
+// plan's tensors as the local ones.
+TEST(CBT_SUITE(MlaChunkedContext), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("mla_chunked_context"), [](const ParamPoint& p) {
+    return p.get("L") == 0 ? 0u : p.get("D") > 1 ? 8u : 6u;  // L = 0: no request has context, no outputs
+  });
+}
+
+// Two requests with context, so chunks of 65536 / 2 = 32768 tokens: chunk 1 holds only
+// request 1's last 7232 tokens, and its token map ends in a tail past cu[1, P] = 7232.
+TEST(CBT_SUITE(MlaChunkedContext), FloorTokenMapTailIsZero) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = mla_case({10, 40000});
+  const ParamPoint p = point({{"D", 1}, {"I", 1}});
+  const Outputs outs = run_floor("mla_chunked_context", data, p);
+  EXPECT_EQ(values(output(outs, "cu_seq_lens")), (Values{0, 10, 32778, 0, 0, 7232}));
+  EXPECT_EQ(values(output(outs, "token_to_seq")),
+            concat({runs({{0, 10}, {1, 32768}}), runs({{1, 7232}, {0, 32778 - 7232}})}));
+  expect_same_outputs(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), outs);
+}
+
+TEST(CBT_SUITE(MlaChunkedContext), FloorDcpReadsStridedView) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = mla_case({0, 100, 70000, 33});
+  const ParamPoint p = point({{"D", 2}, {"I", 16}});
+  const Outputs outs = run_floor("mla_chunked_context", data, p);
+  expect_same_outputs(suite("mla_chunked_context").find_variant("clamp")->fn(data, p), outs);
+  // chunk 65536 / 3 rounded down to 64: 21824; local chunk cdiv(21824, 32) * 16 = 10912.
+  EXPECT_EQ(values(output(outs, "chunk_starts")), concat({runs({{0, 4}}), runs({{10912, 4}}), runs({{21824, 4}}),
+                                                          runs({{32736, 4}})}));
+}
+
+// vLLM's None: no outputs from the eager builder, none from the floor, with or without DCP.
+TEST(CBT_SUITE(MlaChunkedContext), FloorWithoutContextReturnsNothing) {
+  CBT_REQUIRE_DEVICE();
+  for (const ParamPoint& p : {point({{"D", 1}, {"I", 1}}), point({{"D", 2}, {"I", 16}})}) {
+    CaseData data = mla_case({0, 0});
+    EXPECT_TRUE(suite("mla_chunked_context").find_variant("clamp")->fn(data, p).empty());
+    const Call f = call(suite("mla_chunked_context"), "fused", data, p, DeviceType::Host);
+    EXPECT_TRUE(f.outputs.empty());
+    EXPECT_EQ(f.allocations, 0u);
+  }
+}
+
+TEST(CBT_SUITE(MlaChunkedContext), FloorRefusesACudaCase) {
+  CaseData data = mla_case({5});
+  data.device = DeviceType::Cuda;
+  try {
+    run_floor("mla_chunked_context", data, point({{"D", 1}, {"I", 1}}));
+    ADD_FAILURE() << "no error";
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Device);
+  }
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "suites/detail/ngram_find.h"
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -100,6 +100,55 @@ TEST(CBT_SUITE(NgramFindSuite), GeneratorIsDeterministicAndHasMatchesAndShortRow
   for (std::size_t r = 0; r < 16; ++r) found += drafts[r * 3] != -1 ? 1 : 0;
   EXPECT_GE(found, 8) << "repetitive histories must give matches in most rows";
 }
+
+// The floor: one kernel (a warp per row), the draft tokens its one allocation.
+TEST(CBT_SUITE(NgramFindSuite), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("ngram_find"), [](const ParamPoint&) { return FloorCost{1, 1}; });
+}
+
+TEST(CBT_SUITE(NgramFindSuite), FloorReadsStridedViews) {
+  CBT_REQUIRE_DEVICE();
+  check_widened("ngram_find", point({{"B", 8}, {"L", 256}, {"K", 3}, {"ngram_range", 1}}),
+                {{"token_ids", Role::Persistent}}, FloorCost{1, 1});
+}
+
+// Hand-worked rows, range (1, 4), K = 3. Row 0: n = 2 matches [1, 2] at 3 -> [5, 1, 2], while
+// n = 1 would match at 0 -> [4, 7, 1]: the longest n wins. Row 1: [1, 2] at 0 and at 3 -> the
+// earliest, [3, 1, 2]. Row 2: only n <= 2 matches, at 0 -> one token left, then -1. Row 3: no
+// earlier occurrence of any trailing n-gram -> all -1.
+TEST(CBT_SUITE(NgramFindSuite), FloorLongestEarliestMatch) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data;
+  data.device = kDevice;
+  data.add("token_ids", i32({2, 4, 7, 1, 2, 5, 1, 2,  //
+                             1, 2, 3, 1, 2, 4, 1, 2,  //
+                             9, 9, 9, 0, 0, 0, 0, 0,  //
+                             1, 2, 3, 4, 5, 6, 7, 8},
+                            Dims{4, 8}),
+           Role::Persistent);
+  data.add("seq_lengths", i32({8, 8, 3, 8}, Dims{4}), Role::Persistent);
+  const ParamPoint p = point({{"B", 4}, {"L", 8}, {"K", 3}, {"ngram_range", 3}});
+  const Outputs outs = run_floor("ngram_find", data, p);
+  EXPECT_EQ(values(output(outs, "draft_tokens")), (Values{5, 1, 2, 3, 1, 2, 9, -1, -1, -1, -1, -1}));
+  check_fused_case(suite("ngram_find"), std::move(data), p, FloorCost{1, 1}, "");
+}
+
+#ifndef CLAMPBENCH_TEST_ON_CUDA
+// What the eager form rejects, the host loop rejects (the kernel skips those rows).
+TEST(NgramFindSuite, FloorRejectsSeqLengthPastRow) {
+  CaseData data;
+  data.add("token_ids", i32({1, 2, 3, 4}, Dims{1, 4}), Role::Persistent);
+  data.add("seq_lengths", i32({5}, Dims{1}), Role::Persistent);
+  const ParamPoint p = point({{"K", 2}, {"ngram_range", 3}});
+  try {
+    (void)run_floor("ngram_find", data, p);
+    FAIL() << "no error";
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::IndexOutOfRange);
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace clampbench::suite_tests

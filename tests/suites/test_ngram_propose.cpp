@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/write_order.h"
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -123,6 +123,19 @@ TEST(CBT_SUITE(NgramProposeSuite), GeneratorDeclaresTheHistoryWritableAndIsDeter
     call(site, "clamp", y, p);
     EXPECT_TRUE(same_contents(x, y));
   }
+}
+
+// The floor: one kernel; the draft tokens and the valid counts its allocations.
+TEST(CBT_SUITE(NgramProposeSuite), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("ngram_propose"), [](const ParamPoint&) { return FloorCost{2, 1}; });
+}
+
+TEST(CBT_SUITE(NgramProposeSuite), FloorWritesThroughStridedView) {
+  CBT_REQUIRE_DEVICE();
+  // token_ids' junk columns are compared with clamp's too.
+  check_widened("ngram_propose", point({{"B", 8}, {"L", 256}, {"K", 3}}),
+                {{"token_ids", Role::PersistentWritable}, {"valid_sampled_token_ids", Role::Fresh}}, FloorCost{2, 1});
 }
 
 }  // namespace

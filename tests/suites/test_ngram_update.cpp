@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -90,6 +90,18 @@ TEST(CBT_SUITE(NgramUpdateSuite), GeneratedStepHasRowsWithoutValidSamplesThatThe
     EXPECT_EQ(naive.back(), -1);
     EXPECT_NE(reference.back(), -1);
   }
+}
+
+// The floor: one kernel, its three outputs.
+TEST(CBT_SUITE(NgramUpdateSuite), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("ngram_update"), [](const ParamPoint&) { return FloorCost{3, 1}; });
+}
+
+TEST(CBT_SUITE(NgramUpdateSuite), FloorReadsStridedViews) {
+  CBT_REQUIRE_DEVICE();
+  check_widened("ngram_update", point({{"R", 8}, {"L", 256}, {"K", 3}}),
+                {{"token_ids", Role::Persistent}, {"sampled_token_ids", Role::Fresh}}, FloorCost{3, 1});
 }
 
 }  // namespace

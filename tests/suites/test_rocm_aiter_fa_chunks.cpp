@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -83,6 +83,41 @@ TEST(CBT_SUITE(RocmAiterFaChunks), GeneratorIsDeterministicAndRealistic) {
   }
   EXPECT_EQ(max, 131072);
   EXPECT_GT(below_chunk, 0);  // some chunks start past a context
+}
+
+CaseData rocm_case(const std::vector<std::int32_t>& lens) {
+  CaseData data;
+  data.device = DeviceType::Host;
+  data.add("computed_kv_lens", host_column(lens));
+  return data;
+}
+
+// The floor: only its outputs; seq_tot is a view of cu, as vLLM's.
+TEST(CBT_SUITE(RocmAiterFaChunks), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("rocm_aiter_fa_chunks"), [](const ParamPoint&) { return 5u; });
+}
+
+// E = 2: chunks of 16384 tokens; chunk 1 holds request 1's last 3616, then the tail holds E.
+TEST(CBT_SUITE(RocmAiterFaChunks), FloorTokenMapIsInt64WithExtendCountInTheTail) {
+  CBT_REQUIRE_DEVICE();
+  CaseData data = rocm_case({7, 20000});
+  const Outputs outs = run_floor("rocm_aiter_fa_chunks", data, ParamPoint{});
+  const Tensor& map = output(outs, "token_to_batch");
+  EXPECT_EQ(map.dtype(), DType::Int64);
+  EXPECT_EQ(values(map), concat({runs({{0, 7}, {1, 16384}}), runs({{1, 3616}, {2, 16391 - 3616}})}));
+  expect_same_outputs(suite("rocm_aiter_fa_chunks").find_variant("clamp")->fn(data, ParamPoint{}), outs);
+}
+
+TEST(CBT_SUITE(RocmAiterFaChunks), FloorRefusesACudaCase) {
+  CaseData data = rocm_case({5});
+  data.device = DeviceType::Cuda;
+  try {
+    run_floor("rocm_aiter_fa_chunks", data, ParamPoint{});
+    ADD_FAILURE() << "no error";
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Device);
+  }
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/suites/fused_test_util.h"
 #include "tests/suites/sparse_mla_hand_step.h"
 
 namespace clampbench::suite_tests {
@@ -104,6 +105,54 @@ TEST(CBT_SUITE(SparseMlaSlotMappingSuite), NegativeSlotMappingZeroesDecodeLens) 
     EXPECT_EQ(ints(output(outs, "c128a_global_decode_topk_indices")), c128a_row({10, 11, 16, 17}));
   }
 }
+
+// The floor: one kernel into the builder's buffers, nothing allocated.
+TEST(CBT_SUITE(SparseMlaSlotMappingSuite), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("sparse_mla_slot_mapping"), [](const ParamPoint&) { return FloorCost{0, 1}; });
+}
+
+// The floor reads -1 entries as block 0 for the slot mapping and as -1 for the C128A decode
+// slots (as clamp's step sees them) and leaves them in the shared table: the later reader
+// counting negative entries sees what it sees after clamp, not after clamp_.
+TEST(CBT_SUITE(SparseMlaSlotMappingSuite), FloorLeavesSharedTableNegative) {
+  CBT_REQUIRE_DEVICE();
+  const Suite& s = suite("sparse_mla_slot_mapping");
+  for (const std::int64_t ratio : {4, 128}) {
+    SCOPED_TRACE(ratio);
+    const ParamPoint p = point({{"R", 8}, {"L", 131072}, {"ratio", ratio}, {"padding", 2}, {"Q", 4}});
+    CaseData data = s.make_inputs(p, 5, kDevice);
+    const Values table_before = values(data.get("block_table"));
+    std::int64_t negatives = 0;
+    for (auto v : table_before) negatives += v < 0 ? 1 : 0;
+    ASSERT_GT(negatives, 0);
+    CaseData after_clamp = data.clone();
+    const Outputs ref = s.find_variant("clamp")->fn(after_clamp, p);
+    const Outputs outs = run_floor("sparse_mla_slot_mapping", data, p);
+    expect_same_outputs(ref, outs);
+    EXPECT_EQ(values(data.get("block_table")), table_before);
+    for (const Reader& r : s.readers) {
+      SCOPED_TRACE(r.name);
+      expect_same_outputs(r.fn(data, {}, p), r.fn(after_clamp, {}, p));
+    }
+  }
+}
+
+#ifndef CLAMPBENCH_TEST_ON_CUDA
+// What the eager form rejects, the host loop rejects (the kernel trusts it, as vLLM's does).
+TEST(SparseMlaSlotMappingSuite, FloorRejectsDecreasingQueryStarts) {
+  const Suite& s = suite("sparse_mla_slot_mapping");
+  const ParamPoint p = point({{"R", 2}, {"L", 131072}, {"ratio", 4}, {"padding", 0}, {"Q", 4}});
+  CaseData data = s.make_inputs(p, 5, DeviceType::Host);
+  data.get("query_start_loc") = i32({0, 3, 1}, Dims{3});
+  try {
+    (void)run_floor("sparse_mla_slot_mapping", data, p);
+    FAIL() << "no error";
+  } catch (const TensorError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidArgument);
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace clampbench::suite_tests

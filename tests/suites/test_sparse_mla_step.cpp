@@ -33,6 +33,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/suites/fused_test_util.h"
 #include "tests/suites/sparse_mla_hand_step.h"
 
 namespace clampbench::suite_tests {
@@ -200,6 +201,13 @@ TEST(CBT_SUITE(SparseMlaStepSuite), QuickSetAllocationsAndChanges) {
     }
   }
   check_generator_determinism(s, pts.front());
+}
+
+// The floor: nothing allocated; one kernel per builder of the three, one for the indexer's
+// decode rows and one per prefill chunk (every quick step has both, one chunk).
+TEST(CBT_SUITE(SparseMlaStepSuite), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("sparse_mla_step"), [](const ParamPoint&) { return FloorCost{0, 5}; });
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -157,6 +157,12 @@ TEST(CBT_SUITE(StaticSink), QuickSet) {
     EXPECT_EQ(ref.allocations, in_place.allocations);  // the in-place form saves nothing
     if (p.get("G") == 1) expect_same_outputs(ref.outputs, in_place.outputs);
   }
+}
+
+// The floor: one kernel per KV-cache group, nothing allocated.
+TEST(CBT_SUITE(StaticSink), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("static_sink"), [](const ParamPoint& p) { return FloorCost{0, p.get("G")}; });
 }
 
 }  // namespace

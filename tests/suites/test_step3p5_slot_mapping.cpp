@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "tests/suites/suite_test_util.h"
+#include "tests/suites/fused_test_util.h"
 
 namespace clampbench::suite_tests {
 namespace {
@@ -130,6 +130,12 @@ TEST(CBT_SUITE(Step3p5SlotMapping), PersistentInputsUnchanged) {
   call(suite(kSuite), "clamp_", d, hand_point(3));
   call(suite(kSuite), "fused", d, hand_point(3));
   EXPECT_EQ(snapshot(d, Role::Persistent), before);
+}
+
+// The floor: one kernel into the builder's buffers, nothing allocated.
+TEST(CBT_SUITE(Step3p5SlotMapping), FloorQuickSet) {
+  CBT_REQUIRE_DEVICE();
+  check_fused_quick_set(suite("step3p5_slot_mapping"), [](const ParamPoint&) { return FloorCost{0, 1}; });
 }
 
 }  // namespace

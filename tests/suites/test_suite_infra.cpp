@@ -241,5 +241,22 @@ TEST(SuiteInfra, RegistryHoldsEverySuiteFileOfTheTree) {
   EXPECT_EQ(find_suite("mamba_prefix_caching")->device, SuiteDevice::Gpu);
 }
 
+// Every floor is checked by its suite's own test (tests/suites/test_<name>.cpp): against clamp
+// on the quick set, with its exact allocations, launches and read-backs, so that a floor whose
+// kernel stopped launching, or launches twice, fails there. A registered floor is listed last.
+TEST(SuiteInfra, EveryFloorIsPinnedByItsSuitesTest) {
+  for (const auto& s : all_suites()) {
+    SCOPED_TRACE(s.name);
+    const Variant* floor = s.find_variant("fused");
+    if (floor == nullptr) continue;
+    EXPECT_EQ(&s.variants.back(), floor);
+    std::ifstream in(std::string(CLAMPBENCH_SOURCE_DIR "/tests/suites/test_") + s.name + ".cpp");
+    ASSERT_TRUE(in.good()) << "no tests/suites/test_" << s.name << ".cpp";
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("check_fused_quick_set("), std::string::npos)
+        << "its test does not run check_fused_quick_set on the floor";
+  }
+}
+
 }  // namespace
 }  // namespace clampbench::suite_tests

@@ -25,8 +25,10 @@ function(clampbench_emulated_file out source)
 endfunction()
 
 # clampbench_emulated_sources(<out-var> <target>...): the sources of the targets, with each .cu
-# replaced by a generated .cpp that includes it.
+# replaced by a generated .cpp that includes it; a suite's kernel (CLAMPBENCH_SUITE_KERNELS) is
+# left out, as its suite file includes it and compiles it there.
 function(clampbench_emulated_sources out)
+  get_property(included GLOBAL PROPERTY CLAMPBENCH_SUITE_KERNELS)
   set(result "")
   foreach(target IN LISTS ARGN)
     get_target_property(sources ${target} SOURCES)
@@ -37,6 +39,9 @@ function(clampbench_emulated_sources out)
       endif()
       if(NOT IS_ABSOLUTE "${source}")
         set(source "${dir}/${source}")
+      endif()
+      if(source IN_LIST included)
+        continue()
       endif()
       if(source MATCHES "\\.cu$")
         clampbench_emulated_file(source ${source})

@@ -1,17 +1,17 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
 // The arithmetic of the fused n-gram propose scatter (as vLLM writes it), shared by
 // the host loop and the CUDA kernel. Sample j of a row goes to position num_tokens + j clamped
 // at L - 1; where the mask (j < count, sample != -1, num_tokens + j < L) fails, the position's
 // existing value is written back. Positions below L - 1 are distinct, so writing back there
 // changes nothing; but every overflowing j lands on L - 1 too, and in index order the last
 // write wins -- a valid token written there is replaced by the value L - 1 held before the call.
+// The fused ngram_propose kernel: one thread per request row.
 
 #include <cstdint>
 
+#include "kernels/kernel_source.h"
 #include "suites/detail/strided.h"
-
 
 namespace clampbench::suites::detail {
 
@@ -75,3 +75,5 @@ struct NgramProposeRows {
 };
 
 }  // namespace clampbench::suites::detail
+
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::suites::detail::NgramProposeRows);

@@ -1,6 +1,5 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
 // The arithmetic of the fused n-gram matcher, shared by the host loop and the
 // CUDA kernel so the two cannot drift apart. Per row: the longest n in [max_n .. min_n] whose
 // trailing n-gram occurs earlier at a window start w <= seq_len - n - 1 (room for one draft
@@ -8,16 +7,12 @@
 // after that occurrence, -1 past seq_len or when nothing matched. Scanning n from the top and
 // stopping at the first hit is what clamp's per-n argmax followed by the flipped argmax over
 // the sizes computes.
+// The fused ngram_find kernel: one warp per request row.
 
 #include <cstdint>
 
-#include "kernels/custom_kernel.h"  // CLAMPBENCH_KERNEL_SOURCE
+#include "kernels/kernel_source.h"  // in a kernel source also __ballot_sync, threadIdx
 #include "suites/detail/strided.h"
-
-#if CLAMPBENCH_KERNEL_SOURCE
-#include "kernels/cuda/portable.h"  // __ballot_sync, threadIdx
-#endif
-
 
 namespace clampbench::suites::detail {
 
@@ -113,3 +108,5 @@ struct NgramFindRows {
 };
 
 }  // namespace clampbench::suites::detail
+
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::suites::detail::NgramFindRows);

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "suites/fused/detail/sparse_mla_slot_mapping_row.h"
+#include "suites/detail/sparse_mla_slot_mapping_row.h"
 
 namespace clampbench::suites::detail {
 

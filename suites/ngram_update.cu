@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
 // The arithmetic of the fused next-token update, shared by the host loop and the
 // CUDA kernel. Per request row: the samples with discarded rows set to -1; the count of valid
 // ones (!= -1 and < vocab); next token = the sample at index count - 1 when count > 0 (the
 // test clamp makes before its clamp), else the history token at max(num_tokens - 1, 0).
+// The fused ngram_update kernel: one thread per request row runs the host loop's row body.
 
 #include <cstdint>
 
+#include "kernels/kernel_source.h"
 #include "suites/detail/strided.h"
 
 namespace clampbench::suites::detail {
@@ -53,3 +54,5 @@ struct NgramUpdateRows {
 };
 
 }  // namespace clampbench::suites::detail
+
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::suites::detail::NgramUpdateRows);

@@ -1,14 +1,15 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
 // The per-row stores of the fused static-sink builder for one KV-cache group, shared by the
 // host loop and the CUDA kernel: row r's seq_len raised by the sink (a row that was 0,
 // CUDA-graph padding, stays 0: the masked store's value) into the builder's buffer, then its
 // B table columns copied behind the sink's blocks. One program per row, so that no element
 // index is divided into a row and a column. The runner's seq_lens and table are only loaded.
+// One thread per element of a group.
 
 #include <cstdint>
 
+#include "kernels/kernel_source.h"
 #include "suites/detail/strided.h"
 
 namespace clampbench::suites::detail {
@@ -35,3 +36,5 @@ struct StaticSinkKernel {
 };
 
 }  // namespace clampbench::suites::detail
+
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::suites::detail::StaticSinkKernel);

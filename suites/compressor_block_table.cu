@@ -1,14 +1,15 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
 // The per-element stores of the fused compressor builder, shared by the host loop and the
 // CUDA kernel: element i < T of the index space is token i's request (the number of requests
 // whose query ends at or before it, as np.repeat(arange(R), query_lens) gives), element
 // T + r is row r of the block table with a negative id read as 0 (clamp(min=0)'s value,
 // stored into the output; the table itself is only loaded).
+// One thread per token (its request index) and per table row.
 
 #include <cstdint>
 
+#include "kernels/kernel_source.h"
 #include "suites/detail/strided.h"
 
 namespace clampbench::suites::detail {
@@ -50,3 +51,5 @@ struct CompressorStepKernel {
 };
 
 }  // namespace clampbench::suites::detail
+
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::suites::detail::CompressorStepKernel);

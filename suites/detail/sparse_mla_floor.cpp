@@ -1,12 +1,10 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-// fused sparse_mla_slot_mapping: every element of the builder's outputs (compressed slot
-// mapping, request index, C128A metadata) computed in one pass into the builder's buffers.
-// The host loop also checks what the eager form would reject and the kernel's binary search
-// relies on: query_start_loc non-decreasing, mapped tokens inside the buffer, table reads
-// inside the table.
+// The fused sparse-MLA step. The host loop also checks what the eager form would reject and
+// the kernel's binary search relies on: query_start_loc non-decreasing, mapped tokens inside
+// the buffer, table reads inside the table.
 
-#include "suites/fused/sparse_mla_slot_mapping_fused.h"
+#include "suites/detail/sparse_mla_floor.h"
 
 #include <algorithm>
 
@@ -14,13 +12,9 @@
 
 #include "kernels/custom_kernel.h"
 #include "kernels/error.h"
-#include "kernels/host_planning.h"
-#include "suites/detail/sparse_mla_batch.h"
-#include "suites/detail/sparse_mla_c128a.h"
 #include "suites/detail/tensor_refs.h"
-#include "suites/fused/detail/sparse_mla_c128a_row.h"
 
-namespace clampbench::suites::fused {
+namespace clampbench::suites::detail {
 
 void run_fused_sparse_mla_step(const detail::SparseMlaStep& step, DeviceType device) {
   const std::int64_t reqs = step.slots.block_table.rows;
@@ -66,27 +60,4 @@ detail::SparseMlaStep sparse_mla_pass(const CaseData& data, const detail::Sparse
           split.num_decodes};
 }
 
-Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p) {
-  namespace sd = suites::detail;
-  const std::int64_t ratio = p.get("ratio");
-  CB_CHECK(ratio > 0, ErrorKind::InvalidArgument, "fused sparse_mla: ratio {}", ratio);
-  const std::int64_t tokens = data.get("positions").size(0);
-  const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
-                                 data.get("c128a_prefill_buffer")};
-  const sd::DecodePrefillSplit split = ratio == sd::kC128aRatio
-                                           ? sd::decode_prefill_split(to_numpy<std::int32_t>(data.get("query_start_loc_cpu")), sd::kReorderBatchThreshold)
-                                           : sd::DecodePrefillSplit{};
-  const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
-  const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);
-  Tensor& compressed = data.get("compressed_slot_mapping");
-  const detail::SparseMlaStep step =
-      sparse_mla_pass(data, sparse_mla_slot_args(data, p, ratio, true), compressed, req_ids, buffers, split);
-  run_fused_sparse_mla_step(step, data.device);
-  return {{"compressed_slot_mapping", compressed},
-          {"req_id_per_token", req_ids},
-          {"c128a_global_decode_topk_indices", c128a.global_decode},
-          {"c128a_decode_topk_lens", c128a.decode_lens},
-          {"c128a_prefill_topk_indices", c128a.prefill_local}};
-}
-
-}  // namespace clampbench::suites::fused
+}  // namespace clampbench::suites::detail

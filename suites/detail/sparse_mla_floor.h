@@ -1,19 +1,15 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The `fused` variant of sparse_mla_slot_mapping: the compressed slot mapping, the
-// request index and the C128A metadata written into the builder-owned buffers; the shared block
-// table read (negatives as 0 for the slot mapping, as they are for C128A, as clamp leaves them)
-// and never written. No allocation at all.
+// The fused sparse-MLA step that sparse_mla_slot_mapping's floor runs once and
+// sparse_mla_step's once per builder: its arguments, and its one launch.
 
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
-#include "suites/fused/detail/sparse_mla_c128a_row.h"
+#include "suites/detail/sparse_mla_c128a_row.h"
 #include "suites/suite.h"
 
-namespace clampbench::suites::fused {
-
-Outputs fused_sparse_mla_slot_mapping(CaseData& data, const ParamPoint& p);
+namespace clampbench::suites::detail {
 
 // Every element of `step` stored once: the CUDA kernel on a CUDA device, else the host loop,
 // which first checks what the eager form would reject (query_start_loc non-decreasing, mapped
@@ -32,4 +28,4 @@ detail::SparseMlaStep sparse_mla_pass(const CaseData& data, const detail::Sparse
                                       const Tensor& req_ids, const suites::detail::C128aBuffers& buffers,
                                       const suites::detail::DecodePrefillSplit& split);
 
-}  // namespace clampbench::suites::fused
+}  // namespace clampbench::suites::detail

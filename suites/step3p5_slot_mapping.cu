@@ -1,6 +1,5 @@
 // SPDX-FileCopyrightText: 2026 clampbench authors
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
 // The arithmetic of the fused Step3.5 draft steps (as vLLM runs it), shared by the
 // host loop and the CUDA kernel: one request's K - 1 draft steps in one group. At each step
 // the position moves on by one, wrapping to 0 at max_model_len (the parent's kernel), and
@@ -9,9 +8,11 @@
 // from step 2 on (the builder explains why). Elements B <= i < round_up(B, 8) hold -1.
 // Everything is computed from the step-0 positions; the positions buffer is only written,
 // so the kernel's threads never read what another thread writes.
+// One thread per (group, buffer element).
 
 #include <cstdint>
 
+#include "kernels/kernel_source.h"
 #include "suites/detail/eagle_step_position.h"
 #include "suites/detail/strided.h"
 
@@ -78,3 +79,5 @@ struct Step3p5Kernel {
 };
 
 }  // namespace clampbench::suites::detail
+
+CLAMPBENCH_CUSTOM_KERNEL(clampbench::suites::detail::Step3p5Kernel);

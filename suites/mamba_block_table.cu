@@ -17,8 +17,9 @@ CB_HD std::int64_t block_table_start(std::int32_t seq_len, std::int64_t block) {
   return at_least_zero(floor_div(static_cast<std::int64_t>(seq_len) - 1, block));
 }
 
-// The kernel (kernels/custom_kernel.h): row r of the [R, width] output, its first column computed once; false (the row's later cells
-// unwritten) at the first column past the table, which the eager gather rejects.
+// The kernel (kernels/custom_kernel.h): row r of the [R, width] output, its first column
+// computed once; false (the row's later cells unwritten) at the first column past the table,
+// which the eager gather rejects.
 struct BlockTableRows {
   Ref2<const std::int32_t> table;
   Ref1<const std::int32_t> seq_lens;

@@ -89,7 +89,8 @@ Outputs fused(CaseData& data, const ParamPoint& p) {
   const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);
   Tensor& compressed = data.get("compressed_slot_mapping");
   const detail::SparseMlaStep step =
-      detail::sparse_mla_pass(data, detail::sparse_mla_slot_args(data, p, ratio, true), compressed, req_ids, buffers, split);
+      detail::sparse_mla_pass(data, detail::sparse_mla_slot_args(data, p, ratio, true), compressed, req_ids, buffers,
+                              split);
   detail::run_fused_sparse_mla_step(step, data.device);
   return {{"compressed_slot_mapping", compressed},
           {"req_id_per_token", req_ids},

@@ -32,25 +32,21 @@
 // 0 (host work and one copy, once), compressed slot mappings and C128A 0 (vLLM's kernels),
 // clamp's table copy 1 x 2 sparse builders, the indexer's 1 (seq_lens // 4) + 5 per prefill
 // chunk + 1 with decodes. Every quick case (decodes and one chunk): clamp 9, clamp_ 7; fused 0
-// (the floor: one fused sparse-MLA pass per builder, below).
+// (the floor: one fused sparse-MLA pass per builder, suites/detail/sparse_mla_step_floor.cpp).
 
 #include <map>
 #include <optional>
 #include <string>
 
-#include "kernels/custom_kernel.h"
-#include "kernels/error.h"
 #include "kernels/ops.h"
 #include "suites/detail/clamp_mode.h"
-#include "suites/detail/indexer_kernels.h"
 #include "suites/detail/indexer_metadata.h"
 #include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
-#include "suites/detail/sparse_mla_floor.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
 #include "suites/detail/sparse_mla_step_case.h"
-#include "suites/detail/tensor_refs.h"
+#include "suites/detail/sparse_mla_step_floor.h"
 #include "suites/suite.h"
 
 namespace clampbench::suites {
@@ -160,89 +156,6 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return detail::sparse_mla_step_case_data(p, rng, device);
 }
 
-// fused sparse_mla_step: three passes of the fused sparse-MLA step, one per builder, which
-// read the table and never write it, so their order does not matter. C128A's pass also writes
-// the request index into the buffer of whichever sparse-MLA builder runs first (the one
-// token_to_req_indices caches); the C4A and indexer passes write only their slot mappings (no
-// request index, no C128A rows). The indexer's decode block table is a view, as in clamp; its
-// other metadata go into its decode buffers and the case's room for its prefill chunks.
-namespace sd = suites::detail;
-
-// A pass that writes the builder's slot-mapping buffer (the whole of it, as its fill_) and
-// nothing else: no request index, no C128A rows.
-detail::SparseMlaStep slot_mapping_only(CaseData& data, const ParamPoint& p, bool negatives_as_zero,
-                                        const char* buffer, const sd::C128aBuffers& buffers) {
-  const Tensor no_request_index = data.get("c128a_decode_lens_buffer").slice(0, 0, 0);
-  return detail::sparse_mla_pass(data, detail::sparse_mla_slot_args(data, p, sd::kC4Ratio, negatives_as_zero), data.get(buffer),
-                         no_request_index, buffers, sd::DecodePrefillSplit{});
-}
-
-// The indexer's metadata besides its slot mapping, into its decode buffers and the case's room
-// for the chunks: one pass over the decode rows, one per prefill chunk.
-void indexer_metadata_pass(CaseData& data, const ParamPoint& p, const sd::DecodePrefillSplit& split, Outputs& out) {
-  const std::vector<std::int32_t> q = to_numpy<std::int32_t>(data.get("query_start_loc_cpu"));
-  const std::vector<std::int32_t> seq_lens = to_numpy<std::int32_t>(data.get("seq_lens_cpu"));
-  const auto qsl = sd::ref1<const std::int32_t>(data.get("query_start_loc"), "query_start_loc");
-  const auto lens = sd::ref1<const std::int32_t>(data.get("seq_lens"), "seq_lens");
-  const std::int64_t decodes = split.num_decodes;
-  const Tensor decode_lens = data.get("indexer_decode_lens_buffer").slice(0, 0, decodes);
-  const Tensor decode_seq_lens = data.get("indexer_expanded_seq_lens_buffer").slice(0, 0, split.num_decode_tokens);
-  if (decodes > 0)
-    launch_kernel(data.device, decodes,
-                  sd::IndexerDecodeFloorKernel{qsl, lens, sd::ref1<std::int32_t>(decode_lens, "decode_lens"),
-                                               sd::ref1<std::int32_t>(decode_seq_lens, "decode_seq_lens"), sd::kC4Ratio});
-  out.push_back({"indexer_decode_seq_lens", decode_seq_lens.unsqueeze(-1)});
-  out.push_back({"indexer_decode_lens", decode_lens});
-  std::vector<sd::IndexerChunk> chunks;
-  std::int64_t cu = 0, queries = 0;
-  for (const sd::PlannedChunk& c : sd::plan_indexer_chunks(q, seq_lens, decodes, sd::kC4Ratio, p.get("L"))) {
-    const std::int64_t n = c.spec.req_end - c.spec.req_start, out_len = c.spec.query_stop - c.spec.query_start;
-    sd::IndexerChunk chunk{data.get("indexer_floor_cu_seqlen_ks").slice(0, queries, queries + out_len),
-                           data.get("indexer_floor_cu_seqlen_ke").slice(0, queries, queries + out_len),
-                           data.get("indexer_floor_cu_seq_lens").slice(0, cu, cu + n + 1),
-                           Tensor{}};
-    const sd::PrefillChunkFloorKernel kernel{
-        qsl, lens, sd::ref1<std::int32_t>(chunk.cu_seq_lens, "cu_seq_lens"),
-        {sd::Ref1<std::int32_t>{}, sd::ref1<std::int32_t>(chunk.cu_seqlen_ks, "cu_seqlen_ks"),
-         sd::ref1<std::int32_t>(chunk.cu_seqlen_ke, "cu_seqlen_ke"), c.spec.query_start, c.spec.query_stop,
-         sd::kC4Ratio},
-        c.spec.req_start};
-    const std::int64_t bad = launch_kernel(data.device, n, kernel, KernelCheck::OnHost);
-    CB_CHECK(bad < 0, ErrorKind::IndexOutOfRange, "fused indexer chunk: request {} writes past the case's room", bad);
-    chunks.push_back(chunk);
-    cu += n + 1;
-    queries += out_len;
-  }
-  sd::append_indexer_chunk_outputs(out, chunks);
-}
-
-Outputs fused(CaseData& data, const ParamPoint& p) {
-  const std::int64_t tokens = data.get("positions").size(0);
-  const sd::DecodePrefillSplit split = sd::decode_prefill_split(to_numpy<std::int32_t>(data.get("query_start_loc_cpu")), sd::kReorderBatchThreshold);
-  const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
-                                 data.get("c128a_prefill_buffer")};
-  const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
-  const char* first_sparse = p.get("order") == 0 ? "c4a_req_id_per_token_buffer" : "c128a_req_id_per_token_buffer";
-  const Tensor req_ids = data.get(first_sparse).slice(0, 0, tokens);
-  Tensor& c128a_slots = data.get("c128a_compressed_slot_mapping");
-  detail::run_fused_sparse_mla_step(
-      detail::sparse_mla_pass(data, detail::sparse_mla_slot_args(data, p, sd::kC128aRatio, true), c128a_slots, req_ids, buffers, split),
-      data.device);
-  detail::run_fused_sparse_mla_step(slot_mapping_only(data, p, true, "c4a_compressed_slot_mapping", buffers), data.device);
-  detail::run_fused_sparse_mla_step(slot_mapping_only(data, p, false, "indexer_compressed_slot_mapping", buffers),
-                            data.device);
-  Outputs out{{"c4a_compressed_slot_mapping", data.get("c4a_compressed_slot_mapping").slice(0, 0, tokens)},
-          {"c128a_compressed_slot_mapping", c128a_slots.slice(0, 0, tokens)},
-          {"indexer_compressed_slot_mapping", data.get("indexer_compressed_slot_mapping").slice(0, 0, tokens)},
-          {"req_id_per_token", req_ids},
-          {"c128a_global_decode_topk_indices", c128a.global_decode},
-          {"c128a_decode_topk_lens", c128a.decode_lens},
-          {"c128a_prefill_topk_indices", c128a.prefill_local},
-          {"indexer_decode_block_table", data.get("block_table").slice(0, 0, split.num_decodes)}};
-  indexer_metadata_pass(data, p, split, out);
-  return out;
-}
-
 }  // namespace
 
 Suite make_sparse_mla_step_suite() {
@@ -274,7 +187,8 @@ Suite make_sparse_mla_step_suite() {
               detail::read_negative_entries)
       .floor("one fused pass per builder into its buffers; table read (negatives as 0 for the "
              "sparse-MLA slot mappings, as is for C128A and the indexer), never written; the indexer's "
-             "metadata into its decode buffers and the case's room for its chunks; no allocation", fused)
+             "metadata into its decode buffers and the case's room for its chunks; no allocation",
+             detail::sparse_mla_step_floor)
       .build();
 }
 

@@ -6,7 +6,7 @@ For every suite that suites/<name>.cpp registers: each repository file whose pat
 suite's name must match a checklist path (with <name> and <group> filled in), and each file
 that names every suite (a hand list a new suite would have to join) must be a checklist file,
 or a record of past runs (results/, tests/fixtures/, CHANGELOG.md); and each suite has its row
-in the suites tables of README.md and docs/suites.md (the checklist's item 6: generated from the
+in the suites tables of README.md and docs/suites.md (the checklist's item 4: generated from the
 registry by scripts/suite_tables.py, and held to the binary by tests/python/test_suite_tables.py;
 measured per-suite figures are records under results/). A literal list
 in code (a tuple, list, set or brace list) that quotes at least half the suites but not all is

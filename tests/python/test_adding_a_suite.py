@@ -119,14 +119,20 @@ def test_the_footprint_check_refuses_a_step_missed_or_a_file_astray(scratch, tmp
     assert proc.returncode == 1 and expected in proc.stderr, proc.stderr
 
 
+LINKED = {"clampbench": "harness/CMakeFiles/clampbench.dir", "test_suites": "tests/suites/CMakeFiles/test_suites.dir"}
+
+
 def build_dir():
-    """The real build: $CLAMPBENCH_BIN's folder (CI sets it, and then a missing build fails),
-    else build/ (skipped when absent)."""
+    """The real build: $CLAMPBENCH_BIN's folder (CI sets it, and then a build that lacks what
+    this needs fails), else build/ (skipped when it lacks it)."""
     build = Path(binary_path()).resolve().parent
-    if not (build / "compile_commands.json").is_file():
+    needed = [build / "compile_commands.json", *(build / d / "link.txt" for d in LINKED.values())]
+    missing = [str(p) for p in needed if not p.is_file()]
+    if missing:  # link.txt: CMake's Makefile generator, the presets' default
+        message = f"no {', '.join(missing)}: the scratch suite cannot be built like the real ones"
         if "CLAMPBENCH_BIN" in os.environ:
-            pytest.fail(f"{build}: no compile_commands.json; the scratch suite cannot be built like the real ones")
-        pytest.skip(f"{build}: not configured; the scratch suite is not built here")
+            pytest.fail(message)
+        pytest.skip(message)
     return build
 
 
@@ -168,8 +174,8 @@ def built(scratch):
     failed = {k: text for k, text in failed.items() if procs[k].returncode != 0}
     assert not failed, failed
     suite_objects = [out / "suite.o", *([out / "kernel.o"] if cuda else [])]
-    targets = {"clampbench": build / "harness/CMakeFiles/clampbench.dir",
-               "test_suites": build / "tests/suites/CMakeFiles/test_suites.dir"}
+    targets = {target: build / folder for target, folder in LINKED.items()}
+
     extra = {"clampbench": suite_objects, "test_suites": [*suite_objects, out / "test.o"]}
     for target, link_dir in targets.items():
         proc = link_like(link_dir, extra[target], out / target)

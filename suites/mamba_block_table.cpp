@@ -66,14 +66,15 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return data;
 }
 
-// Fused mamba_block_table: out[r, j] = block_table[r, clamp((seq_len - 1) // B, 0) + j], j < 1 + S, in
-// one pass. Allocates the int32 [R, 1 + S] output and nothing else (clamp: 7, clamp_: 6). A
-// column past the table is the IndexOutOfRange the eager gather raises, with its message.
+// The eager gather's error for a column past the table, with its message.
 [[noreturn]] void throw_bad_column(std::int64_t column, std::int64_t width) {
   throw_error(ErrorKind::IndexOutOfRange,
               fmt::format("index {} is out of range for dim 1 with size {}", column, width));
 }
 
+// The floor: out[r, j] = block_table[r, clamp((seq_len - 1) // B, 0) + j], j < 1 + S, in one
+// pass. Allocates the int32 [R, 1 + S] output and nothing else (clamp: 7, clamp_: 6). A column
+// past the table is the IndexOutOfRange the eager gather raises, with its message.
 Outputs fused(CaseData& data, const ParamPoint& p) {
   const auto table = detail::ref2<const std::int32_t>(data.get("block_table"), "block_table");
   const Tensor& seq_tensor = data.get("seq_lens");

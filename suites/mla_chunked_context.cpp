@@ -23,6 +23,16 @@ constexpr const char* kName = "mla_chunked_context";
 constexpr std::int64_t kWorkspace = 65536;  // chunked_prefill_workspace_size, in tokens
 constexpr std::int64_t kBlockSize = 64;
 
+// round_down(W / with_context, block) tokens a chunk, after vLLM's two asserts (a chunk holds a
+// token, and DCP ranks split it evenly), and the chunks the longest context needs: the eager
+// builder's plan and the floor's.
+detail::ChunkPlan chunk_plan(std::int64_t max_context, std::int64_t with_context, std::int64_t ranks) {
+  const std::int64_t chunk = kWorkspace / with_context / kBlockSize * kBlockSize;
+  if (chunk <= 0 || chunk % ranks != 0)
+    throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
+  return {chunk, detail::cdiv(max_context, chunk)};
+}
+
 // get_dcp_local_seq_lens(context_lens, D, None, I) (v1/attention/backends/utils.py, both
 // releases): each rank's share of every request's context, read only as .tolist() metadata.
 // 10 allocations (to(int32) of an int32 tensor is the tensor itself).
@@ -52,11 +62,7 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   if (max_context <= 0 && !release_0_25) return {};
   const std::int64_t with_context = item_int(sum(gt(context_lens, 0)));
   if (max_context <= 0) return {};
-  const std::int64_t chunk = kWorkspace / with_context / kBlockSize * kBlockSize;  // round_down
-  // vLLM's two asserts: a chunk holds a token, and DCP ranks split it evenly.
-  if (chunk <= 0 || chunk % ranks != 0)
-    throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
-  const std::int64_t num_chunks = detail::cdiv(max_context, chunk);
+  const auto [chunk, num_chunks] = chunk_plan(max_context, with_context, ranks);
 
   const Tensor starts = detail::filled_chunk_starts(num_chunks, requests, chunk);
   const Tensor seq_lens = detail::chunk_lengths(context_lens, starts, chunk, mode);
@@ -136,10 +142,7 @@ Outputs fused(CaseData& data, const ParamPoint& p) {
     with_context += lens[i] > 0 ? 1 : 0;
   }
   if (max_context <= 0) return {};  // vLLM's None, as in the eager builder: nothing allocated
-  const std::int64_t chunk = kWorkspace / with_context / kBlockSize * kBlockSize;
-  if (chunk <= 0 || chunk % ranks != 0)  // the eager builder's (and vLLM's) asserts
-    throw std::invalid_argument("mla_chunked_context: the workspace leaves no chunk for every request");
-  const std::int64_t num_chunks = detail::cdiv(max_context, chunk);
+  const auto [chunk, num_chunks] = chunk_plan(max_context, with_context, ranks);
   const DeviceType host = DeviceType::Host;
 
   Tensor starts = Tensor::empty({num_chunks, requests}, DType::Int32, host);

@@ -116,10 +116,6 @@ Outputs build(CaseData& data, const ParamPoint&, ClampMode mode) {
   return {{"token_ids", token_ids}, {"num_tokens_tmp", num_tokens_tmp}, {"combined_mask", combined_mask}};
 }
 
-// fused ngram_propose: one pass over the sampled tokens writing vLLM's clamped, blended values
-// into the runner's token_ids (its declared job), num_tokens_tmp [B] int32 and the matcher's
-// combined_mask [B] bool, the only allocations. Returns token_ids itself, as clamp and clamp_ do. Column L - 1 written several
-// times with differing values is reported to the write-order log, as the eager scatter_ does.
 // From host copies (no tensor allocated), before the writes: rows whose writes to L - 1 carry
 // differing values (a valid token, then the old value written back). One such destination a row.
 void note_order_dependent_writes(const Tensor& token_ids, const Tensor& num_tokens_no_spec, const Tensor& sampled,
@@ -151,6 +147,11 @@ void note_order_dependent_writes(const Tensor& token_ids, const Tensor& num_toke
   if (found.duplicates > 0) write_order::record(found);
 }
 
+// The floor: one pass over the sampled tokens writing vLLM's clamped, blended values into the
+// runner's token_ids (its declared job), num_tokens_tmp [B] int32 and the matcher's
+// combined_mask [B] bool, the only allocations. Returns token_ids itself, as clamp and clamp_
+// do. Column L - 1 written several times with differing values is reported to the write-order
+// log, as the eager scatter_ does.
 Outputs fused(CaseData& data, const ParamPoint&) {
   Tensor& token_ids = data.get("token_ids");
   const Tensor& num_tokens_no_spec = data.get("num_tokens_no_spec");

@@ -22,6 +22,15 @@ namespace {
 constexpr const char* kName = "rocm_aiter_fa_chunks";
 constexpr std::int64_t kTokensPerIteration = 32 * 1024;  // _CP_TOKENS_PER_ITER_ROCM
 
+// kTokensPerIteration / E tokens a chunk, and the chunks the longest request needs: the eager
+// builder's plan and the floor's. No chunk at all is vLLM's error too.
+detail::ChunkPlan chunk_plan(std::int64_t max_len, std::int64_t extends) {
+  const std::int64_t chunk = kTokensPerIteration / extends;
+  const std::int64_t num_chunks = detail::cdiv(max_len, chunk);
+  if (num_chunks <= 0) throw std::invalid_argument("rocm_aiter_fa_chunks: computed_kv_lens must be >= 1");
+  return {chunk, num_chunks};
+}
+
 // token_to_batch [C, T] int64, op for op as vLLM writes it:
 //   range_idx = arange(T, int32)[None, None, :]                          1 alloc
 //   idx_to_batch = (range_idx == cu[:, 1:][:, :, None]).sum(dim=1)        2 allocs (bool, int64)
@@ -42,9 +51,7 @@ Outputs build(CaseData& in, const ParamPoint& p, detail::ClampMode mode) {
   (void)p;
   const Tensor& computed = in.get("computed_kv_lens");
   const std::int64_t extends = computed.size(0);
-  const std::int64_t chunk = kTokensPerIteration / extends;
-  const std::int64_t num_chunks = detail::cdiv(item_int(max(computed)), chunk);
-  if (num_chunks <= 0) throw std::invalid_argument("rocm_aiter_fa_chunks: computed_kv_lens must be >= 1");
+  const auto [chunk, num_chunks] = chunk_plan(item_int(max(computed)), extends);
   Tensor starts = detail::broadcast_chunk_starts(num_chunks, extends, chunk);
   Tensor seq_lens = detail::chunk_lengths(computed, starts, chunk, mode);
   Tensor cu = detail::cumulative_lens(seq_lens);
@@ -83,11 +90,9 @@ Outputs fused(CaseData& data, const ParamPoint&) {
   const auto computed = detail::ref1<const std::int32_t>(data.get("computed_kv_lens"), "computed_kv_lens");
   const std::int64_t extends = computed.size;
   CB_CHECK(extends > 0, ErrorKind::InvalidArgument, "fused rocm_aiter_fa_chunks: no extend request");
-  const std::int64_t chunk = kTokensPerIteration / extends;
   std::int64_t max_len = computed[0];
   for (std::int64_t i = 1; i < extends; ++i) max_len = std::max<std::int64_t>(max_len, computed[i]);
-  const std::int64_t num_chunks = detail::cdiv(max_len, chunk);
-  if (num_chunks <= 0) throw std::invalid_argument("rocm_aiter_fa_chunks: computed_kv_lens must be >= 1");
+  const auto [chunk, num_chunks] = chunk_plan(max_len, extends);
   const DeviceType host = DeviceType::Host;
 
   Tensor starts = Tensor::empty({num_chunks, extends}, DType::Int32, host);

@@ -11,11 +11,8 @@
 // request index 0 (host work and one copy), slot mapping 18, clamp's copy 1, C128A 1 + 16 with decode tokens + 5 with
 // prefill tokens.
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
-#include "kernels/custom_kernel.h"
 #include "kernels/error.h"
 #include "kernels/host_planning.h"
 #include "kernels/ops.h"
@@ -23,7 +20,6 @@
 #include "suites/detail/runner_table.h"
 #include "suites/detail/sparse_mla_batch.h"
 #include "suites/detail/sparse_mla_c128a.h"
-#include "suites/detail/sparse_mla_c128a_row.h"
 #include "suites/detail/sparse_mla_floor.h"
 #include "suites/detail/sparse_mla_inputs.h"
 #include "suites/detail/sparse_mla_slot_mapping.h"
@@ -70,22 +66,22 @@ CaseData make_inputs(const ParamPoint& p, std::uint64_t seed, DeviceType device)
   return detail::sparse_mla_case_data(p, rng, device);
 }
 
-// fused sparse_mla_slot_mapping: every element of the builder's outputs (compressed slot
-// mapping, request index, C128A metadata) computed in one pass into the builder's buffers.
-// The host loop also checks what the eager form would reject and the kernel's binary search
-// relies on: query_start_loc non-decreasing, mapped tokens inside the buffer, table reads
-// inside the table.
+// The floor: every element of the builder's outputs (compressed slot mapping, request index,
+// C128A metadata) computed in one pass into the builder's buffers, by the sparse-MLA step
+// sparse_mla_step's floor runs too (detail::run_fused_sparse_mla_step, whose host loop also
+// checks what the eager form would reject).
 Outputs fused(CaseData& data, const ParamPoint& p) {
-  namespace sd = suites::detail;
   const std::int64_t ratio = p.get("ratio");
   CB_CHECK(ratio > 0, ErrorKind::InvalidArgument, "fused sparse_mla: ratio {}", ratio);
   const std::int64_t tokens = data.get("positions").size(0);
-  const sd::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
-                                 data.get("c128a_prefill_buffer")};
-  const sd::DecodePrefillSplit split = ratio == sd::kC128aRatio
-                                           ? sd::decode_prefill_split(to_numpy<std::int32_t>(data.get("query_start_loc_cpu")), sd::kReorderBatchThreshold)
-                                           : sd::DecodePrefillSplit{};
-  const sd::C128aOutputs c128a = sd::c128a_slices(buffers, split);
+  const detail::C128aBuffers buffers{data.get("c128a_global_decode_buffer"), data.get("c128a_decode_lens_buffer"),
+                                     data.get("c128a_prefill_buffer")};
+  const detail::DecodePrefillSplit split =
+      ratio == detail::kC128aRatio
+          ? detail::decode_prefill_split(to_numpy<std::int32_t>(data.get("query_start_loc_cpu")),
+                                         detail::kReorderBatchThreshold)
+          : detail::DecodePrefillSplit{};
+  const detail::C128aOutputs c128a = detail::c128a_slices(buffers, split);
   const Tensor req_ids = data.get("req_id_per_token_buffer").slice(0, 0, tokens);
   Tensor& compressed = data.get("compressed_slot_mapping");
   const detail::SparseMlaStep step =

@@ -14,6 +14,11 @@
 
 namespace clampbench::suites::detail {
 
+// A plan's chunk size in tokens and the chunks the longest request needs (host integers).
+struct ChunkPlan {
+  std::int64_t chunk = 0, num_chunks = 0;
+};
+
 // ROCm AITER (rocm_aiter_fa.py): arange(C, int32).unsqueeze(1).expand(-1, P) * chunk   2 allocs
 inline Tensor broadcast_chunk_starts(std::int64_t num_chunks, std::int64_t requests, std::int64_t chunk) {
   return mul(arange(num_chunks, DType::Int32, DeviceType::Host).unsqueeze(1).expand({-1, requests}), chunk);

@@ -170,19 +170,12 @@ inline void check_widened(const std::string& name, const ParamPoint& p,
   check_fused_case(s, std::move(data), p, expected, "");
 }
 
-// A strided, offset view of `v` on the test's device: column 1 of a [n, 3] tensor whose other
-// columns hold junk.
-inline Tensor column_view(const std::vector<std::int32_t>& v) {
+// A strided, offset view of `v` on `device`: column 1 of a [n, 3] tensor whose other columns
+// hold junk.
+inline Tensor column_view(const std::vector<std::int32_t>& v, DeviceType device = kDevice) {
   std::vector<std::int32_t> wide;
   for (auto x : v) wide.insert(wide.end(), {-77, x, 99999});
-  return i32(wide, Dims{static_cast<std::int64_t>(v.size()), 3}).select(1, 1);
-}
-
-// The same on the host (the host-only builders' inputs): column 1 of a [n, 2] tensor.
-inline Tensor host_column(const std::vector<std::int32_t>& v) {
-  std::vector<std::int32_t> wide;
-  for (auto x : v) wide.insert(wide.end(), {-5, x});
-  return i32(wide, Dims{static_cast<std::int64_t>(v.size()), 2}, DeviceType::Host).select(1, 1);
+  return i32(wide, Dims{static_cast<std::int64_t>(v.size()), 3}, device).select(1, 1);
 }
 
 }  // namespace clampbench::suite_tests

@@ -179,7 +179,7 @@ TEST(CBT_SUITE(MlaChunkedContext), GeneratorIsDeterministicAndRealistic) {
 CaseData mla_case(const std::vector<std::int32_t>& lens) {
   CaseData data;
   data.device = DeviceType::Host;
-  data.add("context_lens", host_column(lens));
+  data.add("context_lens", column_view(lens, DeviceType::Host));
   std::vector<std::int32_t> query_start(lens.size() + 1);
   for (std::size_t i = 0; i < query_start.size(); ++i) query_start[i] = static_cast<std::int32_t>(i);
   data.add("prefill_query_start_loc_cpu", i32(query_start, Dims{static_cast<std::int64_t>(query_start.size())},

@@ -88,7 +88,7 @@ TEST(CBT_SUITE(RocmAiterFaChunks), GeneratorIsDeterministicAndRealistic) {
 CaseData rocm_case(const std::vector<std::int32_t>& lens) {
   CaseData data;
   data.device = DeviceType::Host;
-  data.add("computed_kv_lens", host_column(lens));
+  data.add("computed_kv_lens", column_view(lens, DeviceType::Host));
   return data;
 }
 

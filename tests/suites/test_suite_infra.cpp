@@ -198,14 +198,18 @@ TEST(SuiteInfra, CopyFromRestoresAUsedCloneInPlace) {
   EXPECT_THROW(smaller.copy_from(d), std::logic_error);
 }
 
+// A file of the source tree, whole; empty when it cannot be read.
+std::string source_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 // The suite files of the source tree: suites/<name>.cpp holding a CLAMPBENCH_REGISTER_SUITE.
 std::vector<std::string> registering_files() {
   std::vector<std::string> names;
   for (const auto& e : std::filesystem::directory_iterator(CLAMPBENCH_SOURCE_DIR "/suites")) {
     if (e.path().extension() != ".cpp") continue;
-    std::ifstream in(e.path());
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (text.find("\nCLAMPBENCH_REGISTER_SUITE(") != std::string::npos) names.push_back(e.path().stem().string());
+    if (source_text(e.path()).find("\nCLAMPBENCH_REGISTER_SUITE(") != std::string::npos) names.push_back(e.path().stem().string());
   }
   std::sort(names.begin(), names.end());
   return names;
@@ -250,10 +254,9 @@ TEST(SuiteInfra, EveryFloorIsPinnedByItsSuitesTest) {
     const Variant* floor = s.find_variant("fused");
     if (floor == nullptr) continue;
     EXPECT_EQ(&s.variants.back(), floor);
-    std::ifstream in(std::string(CLAMPBENCH_SOURCE_DIR "/tests/suites/test_") + s.name + ".cpp");
-    ASSERT_TRUE(in.good()) << "no tests/suites/test_" << s.name << ".cpp";
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_NE(text.find("check_fused_quick_set("), std::string::npos)
+    const std::filesystem::path test = std::string(CLAMPBENCH_SOURCE_DIR "/tests/suites/test_") + s.name + ".cpp";
+    ASSERT_TRUE(std::filesystem::is_regular_file(test)) << "no " << test;
+    EXPECT_NE(source_text(test).find("check_fused_quick_set("), std::string::npos)
         << "its test does not run check_fused_quick_set on the floor";
   }
 }
